@@ -1,0 +1,31 @@
+"""msxla: MindSpore's programming model on XLA.
+
+Use it as ``import msxla as mindspore``: the top level mirrors mindspore's.
+"""
+import jax as _jax
+
+# MindSpore's default integer is int64 and float64 tensors are common, so jax
+# must keep 64-bit types (it would silently narrow them to 32 bits otherwise).
+_jax.config.update("jax_enable_x64", True)
+
+from msxla import _source  # noqa: E402
+
+_source.exclude_from_jax_tracebacks()
+
+from msxla.common import dtype  # noqa: E402
+from msxla.common.dtype import (  # noqa: E402,F401
+    Type, bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32,
+    float64, bfloat16, complex64, complex128, dtype_to_nptype, dtype_to_pytype, pytype_to_dtype,
+    get_py_obj_dtype, half, single, double, short, intc, intp, long, byte, ubyte, ushort, uintc,
+    uintp, cfloat, cdouble, int_, uint, float_, tensor_type, number, string, type_none)
+from msxla.common.tensor import Tensor, is_tensor  # noqa: E402
+from msxla.common.parameter import Parameter, ParameterTuple  # noqa: E402
+from msxla.context import (  # noqa: E402
+    GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context)
+from msxla import common, ops  # noqa: E402
+
+bool = bool_  # noqa: A001 - mindspore.bool
+int = dtype.int  # noqa: A001
+float = dtype.float  # noqa: A001
+
+__version__ = "0.1.0"

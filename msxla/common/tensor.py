@@ -1,0 +1,352 @@
+"""``mindspore.Tensor`` over a jax array.
+
+A Tensor holds one jax value in ``_data``: a concrete ``jax.Array`` when
+running eagerly, or a jax tracer while a graph is being captured. Ops never
+look inside except through ``_data``, so the same user code runs eagerly and
+under capture. Tensor methods and operators are installed from the op table
+(``msxla/ops``); this file holds construction, conversion and the few methods
+that are not ops.
+"""
+from __future__ import annotations
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.core import Tracer
+
+from msxla.common import dtype as mstype
+from msxla.errors import ConcretizationError, user_error
+
+_new = object.__new__
+
+
+class Tensor:
+    """A multi-dimensional array with MindSpore's semantics.
+
+    Args:
+        input_data: a Tensor, numpy array, list/tuple, or Python/numpy scalar.
+        dtype: a ``mindspore.dtype``; the default follows MindSpore (Python
+            float -> float32, int -> int64, bool -> bool, numpy keeps its dtype).
+        shape: with ``init``, the shape of a lazily initialised Tensor; with
+            neither data nor init, a shape with ``None`` entries declares a
+            dynamic input (see ``Cell.set_inputs``).
+        init: an initializer (``mindspore.common.initializer``) for ``shape``.
+        const_arg: fold this Tensor into a graph as a constant when passed to jit.
+    """
+
+    # `_data` is a slot (read by every op); the rarely set attributes live in
+    # the instance dict with class-level defaults, so `wrap()` sets one field.
+    __slots__ = ("_data", "__dict__", "__weakref__")
+    __array_priority__ = 100  # numpy defers `ndarray op Tensor` to Tensor
+    _spec = None  # (shape, dtype) of a data-less placeholder
+    const_arg = False
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
+                 const_arg=False, device=None):
+        if const_arg:
+            self.const_arg = True
+        if dtype is not None:
+            dtype = mstype.to_ms(dtype)
+        if input_data is None:
+            if init is not None:
+                self._data = _from_init(init, shape, dtype or mstype.float32)
+                return
+            if shape is not None:  # placeholder of a (possibly dynamic) input signature
+                self._spec = (tuple(None if s in (None, -1) else int(s) for s in _as_shape(shape)),
+                              dtype or mstype.float32)
+                self._data = None
+                return
+            raise TypeError("For 'Tensor', input_data, init or shape must be given.")
+        if init is not None:
+            raise TypeError("For 'Tensor', pass either input_data or init, not both.")
+        self._data = to_array(input_data, dtype)
+        if shape is not None and tuple(self._data.shape) != _as_shape(shape):
+            raise ValueError(f"For 'Tensor', the shape of input_data {tuple(self._data.shape)} "
+                             f"does not match shape {_as_shape(shape)}.")
+
+    # ------------------------------------------------------------ properties
+    @property
+    def shape(self):
+        if self._data is None:
+            return self._spec[0]
+        return tuple(self._data.shape)
+
+    @property
+    def dtype(self):
+        if self._data is None:
+            return self._spec[1]
+        return mstype.from_np(self._data.dtype)
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    @property
+    def size(self):
+        return int(self._data.size)
+
+    @property
+    def itemsize(self):
+        return self._data.dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return int(self._data.size) * self._data.dtype.itemsize
+
+    @property
+    def strides(self):
+        shape, item = self.shape, self.itemsize
+        out, acc = [], item
+        for d in reversed(shape):
+            out.append(acc)
+            acc *= d
+        return tuple(reversed(out))
+
+    @property
+    def data(self):
+        return self
+
+    @property
+    def has_init(self):
+        return False
+
+    def is_dynamic_spec(self):
+        """True for a shape-only placeholder such as ``Tensor(shape=[None, 3], dtype=...)``."""
+        return self._data is None
+
+    # ------------------------------------------------------------ conversion
+    def asnumpy(self):
+        """A writable numpy copy of the value."""
+        return np.array(self._concrete("asnumpy"))
+
+    numpy = asnumpy
+
+    def __array__(self, dtype=None, copy=None):
+        arr = np.asarray(self._concrete("__array__"))
+        return arr if dtype is None else arr.astype(dtype)
+
+    def item(self, *index):
+        arr = self.asnumpy()
+        if not index and arr.size != 1:
+            raise ValueError("For 'Tensor.item', the Tensor must have exactly one element, "
+                             f"but its shape is {arr.shape}.")
+        return arr.item(*index)
+
+    def tolist(self):
+        return self.asnumpy().tolist()
+
+    def __bool__(self):
+        arr = self._concrete("bool()")
+        if arr.size != 1:
+            raise ValueError("The truth value of a Tensor with more than one element is "
+                             "ambiguous. Use .any() or .all().")
+        return bool(arr.reshape(()))
+
+    def __int__(self):
+        return int(self._scalar("int()"))
+
+    def __float__(self):
+        return float(self._scalar("float()"))
+
+    def __complex__(self):
+        return complex(self._scalar("complex()"))
+
+    def __index__(self):
+        if not mstype.is_int(self.dtype):
+            raise TypeError("Only integer Tensors can be used as an index.")
+        return int(self._scalar("index"))
+
+    def __format__(self, spec):
+        if self._data is not None and not isinstance(self._data, Tracer) and self._data.ndim == 0:
+            return format(self.item(), spec)
+        return format(str(self), spec)
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d Tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d Tensor")
+        for i in range(self._data.shape[0]):
+            yield self[i]
+
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        from msxla.common._printing import tensor_repr
+        return tensor_repr(self)
+
+    def __str__(self):
+        from msxla.common._printing import tensor_str
+        return tensor_str(self)
+
+    def __reduce__(self):
+        return (Tensor, (self.asnumpy(),))
+
+    def __deepcopy__(self, memo):
+        return _wrap_like(self, self._data)
+
+    def __copy__(self):
+        return _wrap_like(self, self._data)
+
+    def _concrete(self, what):
+        data = self._data
+        if isinstance(data, Tracer):
+            raise concretization_error(what)
+        if data is None:
+            raise ValueError(f"Tensor(shape={list(self._spec[0])}) is a shape placeholder "
+                             "without data.")
+        return data
+
+    def _scalar(self, what):
+        arr = self._concrete(what)
+        if arr.size != 1:
+            raise TypeError(f"Only a Tensor with one element can be converted by {what}; "
+                            f"this one has shape {tuple(arr.shape)}.")
+        return np.asarray(arr).reshape(())[()]
+
+    # -------------------------------------------------- value-level methods
+    def astype(self, dtype, copy=True):
+        from msxla.ops._dispatch import cast_array
+        return wrap(cast_array(self._data, mstype.to_ms(dtype)))
+
+    def to(self, dtype=None, *args, **kwargs):
+        return self if dtype is None or not isinstance(dtype, mstype.Type) else self.astype(dtype)
+
+    def copy(self):
+        return wrap(self._data)
+
+    def clone(self):
+        return wrap(self._data)
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
+        return self
+
+    def set_const_arg(self, const_arg=True):
+        self.const_arg = const_arg
+        return self
+
+    def assign_value(self, value):
+        """Replace this Tensor's value in place (``Tensor.assign_value``)."""
+        data = value._data if isinstance(value, Tensor) else to_array(value, None)
+        self._data = data
+        return self
+
+    def set_dtype(self, dtype):
+        self._data = self.astype(dtype)._data
+        return self
+
+
+# ------------------------------------------------------------- construction
+def wrap(data) -> Tensor:
+    """A Tensor around a jax value, without copying or checking (internal)."""
+    t = _new(Tensor)
+    t._data = data
+    return t
+
+
+def _wrap_like(t, data):
+    return wrap(data)
+
+
+def _as_shape(shape):
+    if isinstance(shape, numbers.Integral):
+        return (int(shape),)
+    return tuple(shape)
+
+
+def _from_init(init, shape, dtype):
+    from msxla.common.initializer import initializer
+    if shape is None:
+        raise TypeError("For 'Tensor', `shape` is required together with `init`.")
+    return initializer(init, _as_shape(shape), dtype)._data
+
+
+def _infer_dtype(data):
+    """MindSpore's default dtype for Python data (lists may nest)."""
+    if isinstance(data, bool):
+        return mstype.bool_
+    if isinstance(data, numbers.Integral):
+        return mstype.int64
+    if isinstance(data, numbers.Real):
+        return mstype.float32
+    if isinstance(data, numbers.Complex):
+        return mstype.complex64
+    if isinstance(data, (list, tuple)):
+        kinds = [_infer_dtype(x) for x in data]
+        if not kinds:
+            return mstype.float32
+        best = kinds[0]
+        for k in kinds[1:]:
+            best = mstype.promote_types(best, k)
+        return best
+    if isinstance(data, Tensor):
+        return data.dtype
+    raise TypeError(f"For 'Tensor', the type of input_data {type(data).__name__} is not "
+                    "supported; use a Tensor, numpy array, list, tuple or Python number.")
+
+
+def to_array(data, dtype):
+    """A jax array from user data, with MindSpore's default dtypes."""
+    if isinstance(data, Tensor):
+        arr = data._data
+        return arr if dtype is None else _astype(arr, dtype)
+    if isinstance(data, (jax.Array, Tracer)):
+        return data if dtype is None else _astype(data, dtype)
+    if isinstance(data, (np.ndarray, np.generic)):
+        arr = np.asarray(data)
+        if arr.dtype == object:
+            raise TypeError("For 'Tensor', numpy arrays of dtype object are not supported.")
+        if arr.dtype.kind in "US":
+            raise TypeError("For 'Tensor', string arrays are not supported.")
+        target = mstype.to_ms(arr.dtype) if dtype is None else dtype
+        return jnp.asarray(arr, dtype=target.np_dtype)
+    if isinstance(data, (list, tuple)):
+        if any(isinstance(x, Tensor) for x in _flatten(data)):
+            data = _tensors_to_numpy(data)
+        target = _infer_dtype(data) if dtype is None else dtype
+        return jnp.asarray(np.asarray(data, dtype=target.np_dtype))
+    if isinstance(data, numbers.Number):
+        target = _infer_dtype(data) if dtype is None else dtype
+        return jnp.asarray(np.asarray(data, dtype=target.np_dtype))
+    raise TypeError(f"For 'Tensor', the type of input_data {type(data).__name__} is not "
+                    "supported; use a Tensor, numpy array, list, tuple or Python number.")
+
+
+def _astype(arr, dtype):
+    from msxla.ops._dispatch import cast_array
+    return cast_array(arr, dtype)
+
+
+def _flatten(data):
+    for x in data:
+        if isinstance(x, (list, tuple)):
+            yield from _flatten(x)
+        else:
+            yield x
+
+
+def _tensors_to_numpy(data):
+    if isinstance(data, Tensor):
+        return data.asnumpy()
+    if isinstance(data, (list, tuple)):
+        return [_tensors_to_numpy(x) for x in data]
+    return data
+
+
+def concretization_error(what):
+    return user_error(
+        ConcretizationError,
+        f"{what} needs the value of a Tensor, but this code is being captured into a graph "
+        "and the value only exists when the graph runs.",
+        hint="under capture_mode='trace' Python control flow cannot depend on Tensor values; "
+             "use capture_mode='ast' (graph control flow) or 'bytecode' (graph break), or "
+             "ops.select / ops.where instead of `if`.")
+
+
+def is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)

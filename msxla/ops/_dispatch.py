@@ -1,0 +1,110 @@
+"""Running one op row: unwrap Tensors, promote dtypes, call the jitted impl, wrap.
+
+This is the eager hot path (every PyNative op goes through ``call_op``) and
+also what runs under capture, where the same code sees jax tracers and the
+row's ``jax.jit(inline=True)`` implementation inlines into the graph.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msxla.common import dtype as mstype
+from msxla.common.tensor import Tensor, wrap
+from msxla.errors import DTypeError, ShapeError, user_error
+
+_from_np = mstype._FROM_NP.__getitem__
+_SCALARS = (bool, int, float, complex)
+
+
+def cast_array(arr, dtype: mstype.Type):
+    """``arr`` as ``dtype`` (a no-op when it already is)."""
+    target = dtype.np_dtype
+    if arr.dtype == target:
+        return arr
+    return _convert(arr, target)
+
+
+def _convert(arr, target):
+    return jax.lax.convert_element_type(arr, target)
+
+
+def cast_value(value, np_dtype):
+    """Cast an unwrapped argument (array, Python scalar, None, sequence) to ``np_dtype``.
+
+    Runs inside a row's jitted implementation, so it is traced, never eager."""
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)):
+        return type(value)(cast_value(v, np_dtype) for v in value)
+    if isinstance(value, _SCALARS):
+        return jnp.asarray(value, dtype=np_dtype)
+    if value.dtype == np_dtype:
+        return value
+    return value.astype(np_dtype)
+
+
+def unwrap(value):
+    """Tensor -> jax value; sequences of Tensors -> tuples of jax values."""
+    if isinstance(value, Tensor):
+        return value._data
+    if isinstance(value, (tuple, list)):
+        return tuple(unwrap(v) for v in value)
+    if isinstance(value, (np.ndarray, np.generic)) and not isinstance(value, _SCALARS):
+        return jnp.asarray(value)
+    return value
+
+
+def dtype_key(values):
+    """The promotion key of the dtype-carrying arguments: Types and Python types."""
+    key = []
+    for v in values:
+        _add_key(v, key)
+    return tuple(key)
+
+
+def _add_key(v, key):
+    if v is None:
+        return
+    t = type(v)
+    if t in _SCALARS:
+        key.append(t)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            _add_key(x, key)
+    elif hasattr(v, "dtype"):
+        key.append(_from_np(v.dtype))
+
+
+def wrap_output(out):
+    if isinstance(out, tuple):
+        return tuple(wrap_output(o) for o in out)
+    if isinstance(out, list):
+        return [wrap_output(o) for o in out]
+    if out is None or isinstance(out, _SCALARS):
+        return out
+    return wrap(out)
+
+
+def translate_error(row, err, shapes):
+    """A jax error from inside a row, as MindSpore's exception type with the op's name."""
+    msg = str(err).split("\n")[0]
+    name = row.prim_name
+    if isinstance(err, TypeError) and ("shape" in msg or "broadcast" in msg):
+        return user_error(ShapeError, f"For '{name}', the input shapes {shapes} do not fit: {msg}")
+    if isinstance(err, TypeError) and "dtype" in msg:
+        return user_error(DTypeError, f"For '{name}', {msg}")
+    if isinstance(err, (ValueError, IndexError)):
+        return user_error(ShapeError, f"For '{name}', {msg} (input shapes {shapes})")
+    return None
+
+
+def shapes_of(args):
+    out = []
+    for a in args:
+        if isinstance(a, Tensor):
+            out.append(a.shape)
+        elif isinstance(a, (tuple, list)) and any(isinstance(x, Tensor) for x in a):
+            out.append([x.shape if isinstance(x, Tensor) else x for x in a])
+    return out

@@ -1,0 +1,217 @@
+"""The op table: each MindSpore op defined once, as one ``OpDef`` row.
+
+A row is made by decorating the op's jax implementation::
+
+    @op(dtype="promote", method="add", operators=("__add__", "__radd__"), prim="Add")
+    def add(input, other):
+        return jnp.add(input, other)
+
+The decorated function's signature *is* MindSpore's functional signature
+(``ops.add(input, other)``). The decorator records the row and returns the
+public function, generated with that same signature, which unwraps Tensors,
+promotes dtypes by the row's rule, calls the implementation through
+``jax.jit(inline=True)`` (so eager calls take jax's C++ dispatch path and
+captured calls inline into the graph) and wraps the result. Tensor methods,
+operators and Primitive classes are bound to the same row.
+
+Arguments named in ``static`` are compile-time attributes (axes, shapes,
+dtypes, flags) and must be hashable; lists are turned into tuples. All other
+arguments may carry Tensors, Python scalars or None.
+
+``dtype`` rules (applied to the arguments named in ``dtype_args``, default:
+every non-static argument):
+
+- ``None``: the implementation handles dtypes itself;
+- ``"promote"``: MindSpore's type promotion, all participants cast to it;
+- ``"float"``: as promote, but integer and bool results become float32;
+- a function ``key -> Type`` over a tuple of Types and Python scalar types.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+from typing import Callable
+
+import jax
+
+from msxla.common import dtype as mstype
+from msxla.common.tensor import Tensor
+from msxla.ops import _dispatch
+
+REGISTRY: dict[str, "OpDef"] = {}
+
+
+@dataclasses.dataclass(eq=False)
+class OpDef:
+    """One op: its MindSpore name and signature, jax implementation and dtype rule."""
+
+    name: str
+    impl: Callable
+    signature: inspect.Signature
+    static: tuple[str, ...]
+    dtype_rule: object
+    dtype_args: tuple[str, ...]
+    prim_name: str
+    method: str | None
+    operators: tuple[str, ...]
+    differentiable: bool
+    dtypes: tuple | None  # dtypes the row claims to support (tested by the op-table suite)
+    dyn: tuple[str, ...] = ()
+    key_pos: tuple[int, ...] = ()  # positions (among dyn) of the dtype_args
+    jitted: Callable = None
+    public: Callable = None
+
+    def rule(self, key):
+        """The dtype to cast the participating arguments to, or None."""
+        return _rule(self.dtype_rule, key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule(rule, key):
+    if rule is None or not key:
+        return None
+    if rule == "promote":
+        out = mstype.result_type(key)
+    elif rule == "float":
+        out = mstype.result_type(key)
+        if mstype.category(out) < 2:
+            out = mstype.float32
+    else:
+        out = rule(key)
+    # Nothing to do when every tensor participant already has the result dtype.
+    if all(k is out for k in key):
+        return None
+    return out
+
+
+def op(name=None, *, static=(), dtype=None, dtype_args=None, method=None, operators=(),
+       prim=None, differentiable=True, dtypes=None):
+    """Register a jax implementation as an op row and return its public function."""
+
+    def deco(impl):
+        op_name = name or impl.__name__
+        sig = inspect.signature(impl)
+        params = list(sig.parameters)
+        for s in static:
+            if s not in params:
+                raise TypeError(f"op {op_name!r}: static argument {s!r} is not a parameter")
+        dyn = tuple(p for p in params if p not in static)
+        row = OpDef(
+            name=op_name, impl=impl, signature=sig, static=tuple(static), dtype_rule=dtype,
+            dtype_args=tuple(dtype_args) if dtype_args is not None else dyn,
+            prim_name=prim or _camel(op_name), method=method, operators=tuple(operators),
+            differentiable=differentiable, dtypes=dtypes, dyn=dyn)
+        row.key_pos = tuple(i for i, p in enumerate(dyn) if p in row.dtype_args)
+        row.jitted = _make_jitted(row, dyn)
+        row.public = _make_public(row, dyn)
+        if op_name in REGISTRY:
+            raise ValueError(f"op {op_name!r} is defined twice")
+        REGISTRY[op_name] = row
+        _bind_methods(row)
+        return row.public
+
+    return deco
+
+
+def _camel(name):
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _make_jitted(row, dyn):
+    impl, cast_pos = row.impl, row.key_pos
+    cast_value = _dispatch.cast_value
+
+    def run(cast, *args, **statics):
+        if cast is not None:
+            npd = cast.np_dtype
+            args = list(args)
+            for i in cast_pos:
+                args[i] = cast_value(args[i], npd)
+        return impl(*args, **statics)
+
+    run.__name__ = row.name
+    return jax.jit(run, static_argnums=(0,), static_argnames=row.static, inline=True)
+
+
+def _make_public(row, dyn):
+    """Generate ``def name(<MindSpore signature>)`` that calls ``call_op``."""
+    sig = row.signature
+    ns = {"_call": call_op, "_row": row}
+    parts, star_done = [], False
+    for p in sig.parameters.values():
+        if p.kind is p.KEYWORD_ONLY and not star_done:
+            parts.append("*")
+            star_done = True
+        if p.kind is p.VAR_POSITIONAL:
+            parts.append(f"*{p.name}")
+            star_done = True
+            continue
+        if p.default is p.empty:
+            parts.append(p.name)
+        else:
+            ns[f"_d_{p.name}"] = p.default
+            parts.append(f"{p.name}=_d_{p.name}")
+    dyn_src = "".join(f"{d}, " for d in dyn)
+    stat_src = ", ".join(f"{s!r}: {s}" for s in row.static)
+    src = (f"def {row.name}({', '.join(parts)}):\n"
+           f"    return _call(_row, ({dyn_src}), {{{stat_src}}})\n")
+    exec(compile(src, f"<msxla op {row.name}>", "exec"), ns)  # noqa: S102 - generated wrapper
+    fn = ns[row.name]
+    fn.__doc__ = row.impl.__doc__
+    fn.__module__ = "msxla.ops"
+    fn.__qualname__ = row.name
+    fn.__wrapped_row__ = row
+    return fn
+
+
+def call_op(row, args, statics):
+    """Run ``row`` on user arguments (Tensors, scalars, sequences, None)."""
+    try:
+        arrays = [a._data if isinstance(a, Tensor) else _dispatch.unwrap(a) for a in args]
+        for k, v in statics.items():
+            if isinstance(v, list):
+                statics[k] = tuple(v)
+            elif isinstance(v, Tensor):
+                statics[k] = _static_from_tensor(v)
+        cast = None
+        if row.dtype_rule is not None:
+            cast = row.rule(_dispatch.dtype_key([arrays[i] for i in row.key_pos]))
+        out = row.jitted(cast, *arrays, **statics)
+    except (TypeError, ValueError, IndexError) as err:
+        if getattr(err, "loc", None) is not None:
+            raise
+        new = _dispatch.translate_error(row, err, _dispatch.shapes_of(args))
+        if new is None:
+            raise
+        raise new from err
+    return _dispatch.wrap_output(out)
+
+
+def _static_from_tensor(t):
+    arr = t._concrete("a static argument")
+    return arr.item() if arr.ndim == 0 else tuple(arr.tolist())
+
+
+def _bind_methods(row):
+    if row.method:
+        setattr(Tensor, row.method, row.public)
+    fn = row.public
+    for opname in row.operators:
+        if opname in _REFLECTED:
+            setattr(Tensor, opname, _reflected(fn))
+        else:
+            setattr(Tensor, opname, fn)
+
+
+_REFLECTED = frozenset({
+    "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
+    "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__", "__rlshift__",
+    "__rrshift__", "__rdivmod__"})
+
+
+def _reflected(fn):
+    def reflected(self, other):
+        return fn(other, self)
+    reflected.__name__ = fn.__name__
+    return reflected
