@@ -1,10 +1,25 @@
 """``mindspore.ops``: functional ops, Primitive classes and composite helpers.
 
-Every op is one row in the op table (``msxla.ops.opdef``); the row modules
-below register their rows on import and define the public functions.
+Every op is one row in the op table (``msxla.ops.opdef``). Each family module
+below registers its rows on import and lists its public names (functions and
+Primitive classes) in ``__all__``.
 """
 from msxla.ops.opdef import REGISTRY as _REGISTRY
 from msxla.ops.primitive import (Primitive, PrimitiveWithCheck, PrimitiveWithInfer,
                                  prim_attr_register)
-from msxla.ops.arith import (add, sub, mul, div, floor_divide, remainder, pow, maximum,
-                             minimum, neg)
+from msxla.ops.arith import *  # noqa: F401,F403
+from msxla.ops.unary import *  # noqa: F401,F403
+from msxla.ops.compare import *  # noqa: F401,F403
+from msxla.ops.reduction import *  # noqa: F401,F403
+from msxla.ops.shape import *  # noqa: F401,F403
+from msxla.ops.indexing import *  # noqa: F401,F403
+from msxla.ops.creation import *  # noqa: F401,F403
+from msxla.ops.linalg import *  # noqa: F401,F403
+from msxla.ops.nn_activation import *  # noqa: F401,F403
+from msxla.ops.nn_conv import *  # noqa: F401,F403
+from msxla.ops.nn_pool import *  # noqa: F401,F403
+from msxla.ops.nn_norm import *  # noqa: F401,F403
+from msxla.ops.nn_loss import *  # noqa: F401,F403
+from msxla.ops.nn_misc import *  # noqa: F401,F403
+from msxla.ops.random import *  # noqa: F401,F403
+from msxla.ops import operations, functional  # noqa: E402,F401

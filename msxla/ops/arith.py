@@ -4,6 +4,11 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.ops.opdef import op
+from msxla.ops.primitive import make_primitive
+
+__all__ = ["add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "maximum", "minimum",
+           "neg", "Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "Pow", "Maximum",
+           "Minimum", "Neg"]
 
 
 @op(dtype="promote", method="add", operators=("__add__", "__radd__", "__iadd__"), prim="Add")
@@ -75,3 +80,16 @@ def minimum(input, other):
 def neg(input):
     """``-input``."""
     return jnp.negative(input)
+
+
+Add = make_primitive("Add", add)
+Sub = make_primitive("Sub", sub)
+Mul = make_primitive("Mul", mul)
+Div = make_primitive("Div", div)
+RealDiv = make_primitive("RealDiv", div)
+FloorDiv = make_primitive("FloorDiv", floor_divide)
+FloorMod = make_primitive("FloorMod", remainder)
+Pow = make_primitive("Pow", pow)
+Maximum = make_primitive("Maximum", maximum)
+Minimum = make_primitive("Minimum", minimum)
+Neg = make_primitive("Neg", neg)

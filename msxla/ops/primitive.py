@@ -11,6 +11,9 @@ from __future__ import annotations
 import functools
 import inspect
 
+# Every Primitive class made by make_primitive, by name (``ops.operations``).
+PRIMITIVES: dict[str, type] = {}
+
 
 class Primitive:
     """Base class of MindSpore primitives (``mindspore.ops.Primitive``)."""
@@ -117,5 +120,7 @@ def make_primitive(name, fn, init=(), call=None, doc=None):
         def __call__(self, *args, **kwargs):
             return call(self, *args, **kwargs)
 
-    return type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
-                                     "__doc__": doc or fn.__doc__, "__module__": "msxla.ops"})
+    cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
+                                    "__doc__": doc or fn.__doc__, "__module__": "msxla.ops"})
+    PRIMITIVES[name] = cls
+    return cls

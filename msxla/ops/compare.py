@@ -1,0 +1,2 @@
+"""Op rows: comparisons, logical and bitwise ops, NaN/inf tests."""
+__all__ = []

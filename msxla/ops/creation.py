@@ -1,0 +1,2 @@
+"""Op rows: tensor creation (zeros, ones, full, arange, linspace, eye, ...)."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Op rows: gather/scatter, where, masked_fill, one_hot, topk, sort, slicing."""
+__all__ = []

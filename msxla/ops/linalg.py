@@ -1,0 +1,2 @@
+"""Op rows: linear algebra (matmul, bmm, BatchMatMul, dot, einsum, ...)."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""Op rows: activations (relu, gelu, silu, softmax, log_softmax, ...)."""
+__all__ = []

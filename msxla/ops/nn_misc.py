@@ -1,0 +1,2 @@
+"""Op rows: dropout, interpolate, embedding lookup, padding and other nn ops."""
+__all__ = []

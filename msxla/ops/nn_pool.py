@@ -1,0 +1,2 @@
+"""Op rows: pooling (max/avg pool, adaptive pooling)."""
+__all__ = []

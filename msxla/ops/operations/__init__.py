@@ -1,0 +1,4 @@
+"""``mindspore.ops.operations`` (imported as ``P``): every Primitive class."""
+from msxla.ops.primitive import PRIMITIVES as _PRIMITIVES, Primitive  # noqa: F401
+
+globals().update(_PRIMITIVES)

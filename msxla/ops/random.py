@@ -1,0 +1,2 @@
+"""Op rows: random ops with set_seed semantics."""
+__all__ = []

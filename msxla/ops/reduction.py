@@ -1,0 +1,2 @@
+"""Op rows: reductions and scans (sum, mean, max, argmax, cumsum, ...)."""
+__all__ = []

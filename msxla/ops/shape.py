@@ -1,0 +1,2 @@
+"""Op rows: shape manipulation (reshape, transpose, concat, split, tile, ...)."""
+__all__ = []
