@@ -22,7 +22,8 @@ from msxla.common.tensor import Tensor, is_tensor  # noqa: E402
 from msxla.common.parameter import Parameter, ParameterTuple  # noqa: E402
 from msxla.context import (  # noqa: E402
     GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context)
-from msxla import common, ops  # noqa: E402
+from msxla import common, ops, nn  # noqa: E402
+from msxla.common.seed import set_seed, get_seed  # noqa: E402
 
 bool = bool_  # noqa: A001 - mindspore.bool
 int = dtype.int  # noqa: A001

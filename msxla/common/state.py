@@ -25,6 +25,16 @@ def current_frame():
     return _local.frame
 
 
+def is_capturing() -> bool:
+    """True while a graph is being captured on this thread (print is staged)."""
+    frame = _local.frame
+    while frame is not None:
+        if frame.capturing:
+            return True
+        frame = frame.parent
+    return False
+
+
 class StateFrame:
     """A scope that owns the values Parameters have inside it.
 
@@ -34,7 +44,8 @@ class StateFrame:
     frame, or to the Parameter's stored value at the outermost level.
     """
 
-    __slots__ = ("parent", "values", "written", "_token")
+    __slots__ = ("parent", "values", "written")
+    capturing = False  # True for frames that build a graph (jit capture)
 
     def __init__(self, values=None):
         self.parent = None

@@ -22,4 +22,5 @@ from msxla.ops.nn_norm import *  # noqa: F401,F403
 from msxla.ops.nn_loss import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
+from msxla.ops.state_ops import *  # noqa: F401,F403
 from msxla.ops import operations, functional  # noqa: E402,F401

@@ -1,0 +1,1 @@
+"""jit: capture, compile and run graphs (filled in by the jit modules)."""

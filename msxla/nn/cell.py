@@ -1,0 +1,342 @@
+"""``mindspore.nn.Cell``: the base class of networks.
+
+A Cell registers Parameters and sub-Cells assigned as attributes (renaming
+Parameters to their attribute path, as MindSpore does), runs ``construct``
+when called, and in GRAPH_MODE compiles ``construct`` through jit instead.
+
+Every attribute write bumps a global *attribute epoch*. A compiled graph that
+read Cell attributes guards on the epoch first: while nothing changed
+anywhere the guard costs one integer compare, and after any change the full
+attribute guards decide whether the graph is still valid.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+
+from msxla.common.parameter import Parameter, ParameterTuple
+from msxla.common.tensor import Tensor
+from msxla.context import CONTEXT, GRAPH_MODE
+from msxla.nn import _hooks
+
+_epoch = itertools.count(1)
+ATTR_EPOCH = [0]  # ATTR_EPOCH[0] changes whenever any Cell attribute is set or deleted
+
+
+def bump_epoch():
+    ATTR_EPOCH[0] = next(_epoch)
+
+
+class Cell:
+    """Base class for all networks and layers (``mindspore.nn.Cell``)."""
+
+    def __init__(self, auto_prefix=True, flags=None):
+        d = self.__dict__
+        d["_params"] = OrderedDict()
+        d["_cells"] = OrderedDict()
+        d["_auto_prefix"] = auto_prefix
+        d["training"] = False
+        d["requires_grad"] = False
+        d["_phase"] = "train"
+        d["_hooks"] = _hooks.HookSet()
+        d["_jit_config_dict"] = {}
+        d["_mixed_precision_type"] = None
+        d["_dynamic_inputs"] = None
+        d["_graph_runner"] = None
+        d["_scope"] = None
+        if flags:
+            d.update(flags)
+        bump_epoch()
+
+    # ------------------------------------------------------- registration
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        if "_params" not in d:
+            raise AttributeError(f"For '{type(self).__name__}', call super().__init__() before "
+                                 f"setting attribute '{name}'.")
+        params, cells = d["_params"], d["_cells"]
+        if isinstance(value, Parameter):
+            if value._auto_named:
+                value.name = name
+                value._auto_named = False
+            params[name] = value
+            d.pop(name, None)
+            cells.pop(name, None)
+        elif isinstance(value, Cell):
+            if d["_auto_prefix"]:
+                value.update_parameters_name(name + ".")
+            cells[name] = value
+            d.pop(name, None)
+            params.pop(name, None)
+        elif value is None and name in params:
+            params[name] = None
+        elif value is None and name in cells:
+            cells[name] = None
+        else:
+            if name in params:
+                if isinstance(value, Tensor):
+                    params[name].set_data(value)
+                    bump_epoch()
+                    return
+                raise TypeError(f"For '{type(self).__name__}', the attribute '{name}' holds a "
+                                f"Parameter; assign a Parameter or Tensor, not "
+                                f"{type(value).__name__}.")
+            cells.pop(name, None)
+            object.__setattr__(self, name, value)
+        bump_epoch()
+
+    def __getattr__(self, name):
+        d = self.__dict__
+        if "_params" in d:
+            if name in d["_params"]:
+                return d["_params"][name]
+            if name in d["_cells"]:
+                return d["_cells"][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        d = self.__dict__
+        if name in d["_params"]:
+            del d["_params"][name]
+        elif name in d["_cells"]:
+            del d["_cells"][name]
+        else:
+            object.__delattr__(self, name)
+        bump_epoch()
+
+    def __dir__(self):
+        return list(super().__dir__()) + list(self._params) + list(self._cells)
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError(f"For 'insert_param_to_cell', the argument 'param_name' should not "
+                           f"contain '.', but got {param_name}.")
+        if not isinstance(param, Parameter) and param is not None:
+            raise TypeError("For 'insert_param_to_cell', the argument 'param' must be a "
+                            f"Parameter, but got {type(param).__name__}.")
+        if param is not None and param._auto_named:
+            param.name, param._auto_named = param_name, False
+        self._params[param_name] = param
+        bump_epoch()
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        if not isinstance(child_cell, Cell) and child_cell is not None:
+            raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be a "
+                            f"Cell, but got {type(child_cell).__name__}.")
+        if child_cell is not None and self._auto_prefix:
+            child_cell.update_parameters_name(child_name + ".")
+        self._cells[child_name] = child_cell
+        bump_epoch()
+
+    def update_parameters_name(self, prefix="", recurse=True):
+        """Rename every Parameter to ``prefix`` + its attribute path."""
+        for path, param in self.parameters_and_names(expand=recurse):
+            param.name = prefix + path
+            param._auto_named = False
+
+    # ------------------------------------------------------------ walking
+    def parameters_and_names(self, name_prefix="", expand=True):
+        """``(path, Parameter)`` pairs, each Parameter once, own ones first."""
+        seen = set()
+        for prefix, cell in (self.cells_and_names(name_prefix=name_prefix) if expand
+                             else [(name_prefix, self)]):
+            for name, param in cell._params.items():
+                if param is None or id(param) in seen:
+                    continue
+                seen.add(id(param))
+                yield (f"{prefix}.{name}" if prefix else name), param
+
+    def get_parameters(self, expand=True):
+        for _, param in self.parameters_and_names(expand=expand):
+            yield param
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    def cells_and_names(self, cells=None, name_prefix=""):
+        """``(path, Cell)`` pairs of this Cell and every sub-Cell, each once."""
+        seen = set() if cells is None else cells
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell is None:
+                continue
+            path = f"{name_prefix}.{name}" if name_prefix else name
+            yield from cell.cells_and_names(seen, path)
+
+    def cells(self):
+        return [c for c in self._cells.values() if c is not None]
+
+    def name_cells(self):
+        return OrderedDict((n, c) for n, c in self._cells.items() if c is not None)
+
+    def apply(self, fn):
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # ------------------------------------------------------------- modes
+    def set_train(self, mode=True):
+        for _, cell in self.cells_and_names():
+            cell.__dict__["training"] = bool(mode)
+            cell.__dict__["_phase"] = "train" if mode else "predict"
+        bump_epoch()
+        return self
+
+    @property
+    def phase(self):
+        return self._phase
+
+    @phase.setter
+    def phase(self, value):
+        self.__dict__["_phase"] = value
+        bump_epoch()
+
+    def set_grad(self, requires_grad=True):
+        self.__dict__["requires_grad"] = requires_grad
+        return self
+
+    def to_float(self, dst_type):
+        """Run this Cell (and sub-Cells) with float inputs cast to ``dst_type``."""
+        from msxla.common import dtype as mstype
+        dst = mstype.to_ms(dst_type)
+        if dst not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError("For 'to_float', the argument 'dst_type' should be float32, "
+                             f"float16 or bfloat16, but got {dst_type}.")
+        for _, cell in self.cells_and_names():
+            cell.__dict__["_mixed_precision_type"] = dst
+        bump_epoch()
+        return self
+
+    @property
+    def cls_name(self):
+        return type(self).__name__
+
+    def set_jit_config(self, jit_config):
+        """Options used when this Cell compiles (GRAPH_MODE or jit); set once."""
+        if self._jit_config_dict:
+            import logging
+            logging.getLogger("msxla").warning(
+                "For Cell '%s', set_jit_config can be called only once; this call is ignored.",
+                type(self).__name__)
+            return
+        self.__dict__["_jit_config_dict"] = dict(jit_config.jit_config_dict)
+        self.__dict__["_graph_runner"] = None
+        bump_epoch()
+
+    @property
+    def jit_config_dict(self):
+        return self._jit_config_dict
+
+    def set_inputs(self, *inputs, **kwargs):
+        """Declare input signatures (Tensors with ``None`` dims are dynamic)."""
+        self.__dict__["_dynamic_inputs"] = inputs
+        self.__dict__["_graph_runner"] = None
+        bump_epoch()
+
+    def get_inputs(self):
+        return self._dynamic_inputs
+
+    # --------------------------------------------------------------- call
+    def construct(self, *args, **kwargs):
+        raise NotImplementedError(f"For Cell '{type(self).__name__}', construct() is not "
+                                  "implemented.")
+
+    def __call__(self, *args, **kwargs):
+        if CONTEXT.mode == GRAPH_MODE:
+            from msxla.jit.graph_mode import run_cell_in_graph_mode
+            out = run_cell_in_graph_mode(self, args, kwargs)
+            if out is not NotImplemented:
+                return out
+        return self._run_construct(args, kwargs)
+
+    def _run_construct(self, args, kwargs):
+        if self._mixed_precision_type is not None:
+            args = _cast_float_inputs(args, self._mixed_precision_type)
+        hooks = self._hooks
+        if hooks.active:
+            return hooks.run(self, args, kwargs)
+        if getattr(type(self), "bprop", None) is not None:
+            return _run_with_bprop(self, args, kwargs)
+        return self.construct(*args, **kwargs)
+
+    # ------------------------------------------------------------- hooks
+    def register_forward_pre_hook(self, hook_fn, *, prepend=False, with_kwargs=False):
+        return self._hooks.add("forward_pre", hook_fn, prepend, with_kwargs)
+
+    def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False,
+                              always_call=False):
+        return self._hooks.add("forward", hook_fn, prepend, with_kwargs)
+
+    def register_backward_hook(self, hook_fn):
+        return self._hooks.add("backward", hook_fn, False, False)
+
+    def register_backward_pre_hook(self, hook_fn):
+        return self._hooks.add("backward_pre", hook_fn, False, False)
+
+    # -------------------------------------------------------------- misc
+    def extend_repr(self):
+        return ""
+
+    def __repr__(self):
+        extra = self.extend_repr()
+        children = [(n, c) for n, c in self._cells.items() if c is not None]
+        if not children:
+            return f"{type(self).__name__}({extra})" if extra else f"{type(self).__name__}()"
+        lines = [f"{type(self).__name__}("]
+        if extra:
+            lines.append("  " + extra)
+        for name, cell in children:
+            body = repr(cell).replace("\n", "\n  ")
+            lines.append(f"  ({name}): {body}")
+        lines.append(")")
+        return "\n".join(lines)
+
+    def recompute(self, **kwargs):
+        return self
+
+    def shard(self, *args, **kwargs):
+        return self
+
+    def set_boost(self, boost_type):
+        return self
+
+    def init_parameters_data(self, auto_parallel_mode=False):
+        return {p: p for p in self.get_parameters()}
+
+    def __getstate__(self):
+        return self.__dict__
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
+def _cast_float_inputs(args, dst):
+    from msxla.common import dtype as mstype
+    out = []
+    for a in args:
+        if isinstance(a, Tensor) and not isinstance(a, Parameter) and mstype.is_float(a.dtype):
+            a = a.astype(dst)
+        out.append(a)
+    return tuple(out)
+
+
+def _run_with_bprop(cell, args, kwargs):
+    """A Cell with a user ``bprop(*inputs, out, dout)``: its gradient is that function."""
+    try:
+        from msxla.autodiff.custom_bprop import call_with_bprop
+    except ImportError:
+        return cell.construct(*args, **kwargs)
+    return call_with_bprop(cell.construct, cell.bprop, args, kwargs)
+
+
+__all__ = ["Cell", "ParameterTuple"]
