@@ -17,7 +17,7 @@ _PKG_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _JAX_DIRS = tuple(
     os.path.dirname(os.path.abspath(m.__file__)) + os.sep
     for m in [sys.modules.get("jax"), sys.modules.get("jaxlib")] if m is not None)
-_PLUMBING = ("<frozen ", os.sep + "contextlib.py", os.sep + "functools.py",
+_PLUMBING = ("<frozen ", "<msxla op ", os.sep + "contextlib.py", os.sep + "functools.py",
              os.sep + "threading.py", os.sep + "inspect.py")
 
 
