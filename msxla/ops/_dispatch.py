@@ -91,6 +91,9 @@ def translate_error(row, err, shapes):
     """A jax error from inside a row, as MindSpore's exception type with the op's name."""
     msg = str(err).split("\n")[0]
     name = row.prim_name
+    if msg.startswith("For '"):  # already MindSpore's message, raised by the row itself
+        return user_error(ShapeError if isinstance(err, (ValueError, IndexError)) else DTypeError,
+                          str(err))
     if isinstance(err, TypeError) and ("shape" in msg or "broadcast" in msg):
         return user_error(ShapeError, f"For '{name}', the input shapes {shapes} do not fit: {msg}")
     if isinstance(err, TypeError) and "dtype" in msg:
