@@ -11,6 +11,9 @@ from msxla.ops.arith import *  # noqa: F401,F403
 from msxla.ops.unary import *  # noqa: F401,F403
 from msxla.ops.compare import *  # noqa: F401,F403
 from msxla.ops.reduction import *  # noqa: F401,F403
+from msxla.ops.stats import *  # noqa: F401,F403
+from msxla.ops.scan import *  # noqa: F401,F403
+from msxla.ops.reduction_methods import *  # noqa: F401,F403
 from msxla.ops.shape import *  # noqa: F401,F403
 from msxla.ops.indexing import *  # noqa: F401,F403
 from msxla.ops.creation import *  # noqa: F401,F403

@@ -121,6 +121,11 @@ def _camel(name):
 def _make_jitted(row, dyn):
     impl, cast_pos = row.impl, row.key_pos
     cast_value = _dispatch.cast_value
+    # Dynamic arguments that follow a static one or are keyword-only must be
+    # passed by name (``amax(input, axis=None, ..., *, initial=None)``).
+    params = list(row.signature.parameters.values())
+    by_name = not any(p.kind is p.VAR_POSITIONAL for p in params) and \
+        [p.name for p in params if p.name in dyn] != [p.name for p in params[:len(dyn)]]
 
     def run(cast, *args, **statics):
         if cast is not None:
@@ -128,6 +133,8 @@ def _make_jitted(row, dyn):
             args = list(args)
             for i in cast_pos:
                 args[i] = cast_value(args[i], npd)
+        if by_name:
+            return impl(**dict(zip(dyn, args)), **statics)
         return impl(*args, **statics)
 
     run.__name__ = row.name
