@@ -24,6 +24,9 @@ from msxla.context import (  # noqa: E402
     GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context)
 from msxla import common, ops, nn  # noqa: E402
 from msxla.common.seed import set_seed, get_seed  # noqa: E402
+from msxla.jit import jit, JitConfig, mutable  # noqa: E402
+from msxla.autodiff import (  # noqa: E402
+    grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev)
 
 bool = bool_  # noqa: A001 - mindspore.bool
 int = dtype.int  # noqa: A001

@@ -30,7 +30,13 @@ def to_numpy(x):
 
 
 def assert_close(actual, expected, rtol=None, atol=None, check_dtype=True):
-    """Compare a Tensor (or nested tuple) with numpy, by dtype tolerance."""
+    """Compare a Tensor (or nested tuple) with numpy, by dtype tolerance.
+
+    A plain Python list or number expected for a single Tensor is compared as
+    an array of the Tensor's dtype (its dtype is not checked)."""
+    if isinstance(actual, ms.Tensor) and not isinstance(expected, np.ndarray) and (
+            isinstance(expected, (list, int, float, bool)) or np.isscalar(expected)):
+        expected = np.asarray(expected, dtype=actual.dtype.np_dtype)
     if isinstance(expected, (tuple, list)):
         assert isinstance(actual, (tuple, list)), f"expected a sequence, got {type(actual)}"
         assert len(actual) == len(expected), f"{len(actual)} != {len(expected)}"

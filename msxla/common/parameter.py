@@ -17,6 +17,15 @@ from msxla.common.state import _local
 from msxla.common.tensor import Tensor, to_array, wrap
 
 _counter = itertools.count(1)
+_serials = itertools.count(1)
+
+
+def next_serial() -> int:
+    """The serial the next Parameter will get (captures compare against it)."""
+    return _SERIAL_PEEK[0]
+
+
+_SERIAL_PEEK = [1]
 
 
 class Parameter(Tensor):
@@ -44,6 +53,8 @@ class Parameter(Tensor):
             raise TypeError("For 'Parameter', default_input must be a Tensor, numpy array, "
                             f"Python number or Initializer, but got {type(default_input).__name__}.")
         self._value = value
+        self._serial = next(_serials)
+        _SERIAL_PEEK[0] = self._serial + 1
         self._auto_named = name is None
         self.name = f"Parameter#{next(_counter)}" if name is None else name
         self.requires_grad = bool(requires_grad)

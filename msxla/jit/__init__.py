@@ -1,1 +1,17 @@
-"""jit: capture, compile and run graphs (filled in by the jit modules)."""
+"""``mindspore.jit`` and everything around it: options, JitConfig, mutable.
+
+``jit.explain_recompiles(True)`` logs why a jitted function recompiles.
+"""
+from msxla.jit.api import jit as _jit
+from msxla.jit.config import JitConfig  # noqa: F401
+from msxla.jit.explain import explain_recompiles
+from msxla.jit.function import JitFunction  # noqa: F401
+from msxla.jit.mutable import mutable  # noqa: F401
+
+
+class _JitModule:
+    """``msxla.jit`` is callable (``jit(f)``) and also holds helpers."""
+
+
+jit = _jit
+jit.explain_recompiles = explain_recompiles

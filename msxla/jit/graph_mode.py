@@ -1,6 +1,29 @@
-"""GRAPH_MODE: a top-level Cell call compiles its ``construct``."""
+"""GRAPH_MODE: calling a top-level Cell compiles its ``construct``.
+
+The compiled runner is kept on the Cell and made from its ``JitConfig``
+(``Cell.set_jit_config``), capturing like MindSpore's graph mode (ast). Cells
+called while another graph is being captured are part of that graph.
+"""
+from __future__ import annotations
+
+from msxla.common.state import is_capturing
+from msxla.jit.config import options_from_config
+from msxla.jit.function import JitFunction
 
 
 def run_cell_in_graph_mode(cell, args, kwargs):
-    """Compiled call of ``cell`` in GRAPH_MODE (NotImplemented: run eagerly)."""
-    return NotImplemented
+    if is_capturing():
+        return NotImplemented
+    runner = cell.__dict__.get("_graph_runner")
+    if runner is None:
+        runner = _make_runner(cell)
+        cell.__dict__["_graph_runner"] = runner
+    return runner(*args, **kwargs)
+
+
+def _make_runner(cell):
+    def construct_call(*args, **kwargs):
+        return cell._run_construct(args, kwargs)
+
+    opts = options_from_config(cell._jit_config_dict, capture_mode="ast")
+    return JitFunction(construct_call, opts, f"{type(cell).__name__}.construct")

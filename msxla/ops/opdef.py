@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import os
 from typing import Callable
 
 import jax
@@ -163,7 +164,9 @@ def _make_public(row, dyn):
     stat_src = ", ".join(f"{s!r}: {s}" for s in row.static)
     src = (f"def {row.name}({', '.join(parts)}):\n"
            f"    return _call(_row, ({dyn_src}), {{{stat_src}}})\n")
-    exec(compile(src, f"<msxla op {row.name}>", "exec"), ns)  # noqa: S102 - generated wrapper
+    # The file name lies inside the package so jax and msxla treat the frame as internal.
+    filename = os.path.join(os.path.dirname(__file__), f"<generated op {row.name}>")
+    exec(compile(src, filename, "exec"), ns)  # noqa: S102 - generated wrapper
     fn = ns[row.name]
     fn.__doc__ = row.impl.__doc__
     fn.__module__ = "msxla.ops"

@@ -1,0 +1,25 @@
+"""Every jax internal msxla relies on, in one place.
+
+jax's private modules move between releases; importing them only here keeps
+a jax upgrade to one file.
+"""
+from __future__ import annotations
+
+from jax._src import source_info_util as _siu
+from jax.extend.core import ClosedJaxpr, Jaxpr, jaxpr_as_fun  # noqa: F401
+
+
+def user_frame(traceback):
+    """The innermost user frame (file_name, function_name, start_line, ...) of a traceback."""
+    try:
+        return _siu.user_frame(traceback)
+    except Exception:
+        return None
+
+
+def drop_unused_invars(closed, keep):
+    """A ClosedJaxpr with only the inputs at positions ``keep`` (others must be unused)."""
+    jaxpr = closed.jaxpr
+    invars = [v for i, v in enumerate(jaxpr.invars) if i in keep]
+    new = jaxpr.replace(invars=invars)
+    return ClosedJaxpr(new, closed.consts)

@@ -1,0 +1,28 @@
+"""Capture dispatch: one entry point, one CapturedGraph, whatever the mode.
+
+``trace`` runs the function with tracers. ``ast`` and ``bytecode`` have
+their own front ends; until a front end is available in this build, its mode
+captures by tracing and says so once.
+"""
+from __future__ import annotations
+
+from msxla.capture.tracing import trace_to_graph
+from msxla.jit.config import note_once
+
+_FRONT_ENDS = {}
+
+
+def register_front_end(mode, capture_fn):
+    """``capture_fn(fn, spec, leaves, candidates, options, name, guards) -> CapturedGraph``."""
+    _FRONT_ENDS[mode] = capture_fn
+
+
+def capture(fn, spec, leaves, candidates, options, name, guards):
+    mode = options.capture_mode
+    front = _FRONT_ENDS.get(mode)
+    if front is not None:
+        return front(fn, spec, leaves, candidates, options, name, guards)
+    if mode != "trace":
+        note_once(f"mode:{mode}", f"capture_mode='{mode}' is captured by tracing in this "
+                  "build (Python control flow on Tensor values is refused with an error).")
+    return trace_to_graph(fn, spec, leaves, candidates, mode="trace", name=name, guards=guards)

@@ -1,0 +1,179 @@
+"""What a function can reach: Parameters (graph state), Cells and baked-in values.
+
+Before a function is captured, its code is walked (not run): the globals it
+names, its closure variables, the Cells it is bound to or receives, and the
+same for the user functions and Cell methods those lead to. The walk yields
+
+- the Parameters the capture should take as state inputs (a Parameter read
+  that the walk missed is found during capture, which then restarts once);
+- the Cells whose attributes the graph may depend on (guarded as a whole);
+- guards on globals and closure variables (data by value, objects by identity,
+  constant Tensors by identity of their value).
+
+Code inside msxla, jax and the standard library is not walked.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import types
+
+from msxla._source import is_internal_file
+from msxla.capture import guards as G
+from msxla.common.parameter import Parameter
+from msxla.common.tensor import Tensor
+
+_MAX_DEPTH = 12
+
+
+@dataclasses.dataclass
+class Discovery:
+    params: dict = dataclasses.field(default_factory=dict)    # id -> Parameter (ordered)
+    cells: dict = dataclasses.field(default_factory=dict)     # id -> Cell
+    guards: list = dataclasses.field(default_factory=list)
+    _seen: set = dataclasses.field(default_factory=set)
+
+    def param_list(self):
+        return list(self.params.values())
+
+
+def discover(fn, args=(), kwargs=None) -> Discovery:
+    out = Discovery()
+    _visit(fn, out, 0, guard_source=None)
+    for value in list(args) + list((kwargs or {}).values()):
+        _visit_arg(value, out, 0)
+    return out
+
+
+def _visit_arg(value, out, depth):
+    """Arguments are guarded by the call signature; collect only their Cells/Parameters."""
+    from msxla.nn.cell import Cell
+    if depth > 3:
+        return
+    if isinstance(value, Cell):
+        _visit_cell(value, out, depth)
+    elif isinstance(value, Parameter):
+        out.params.setdefault(id(value), value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _visit_arg(v, out, depth + 1)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _visit_arg(v, out, depth + 1)
+
+
+def _visit(obj, out, depth, guard_source):
+    from msxla.nn.cell import Cell
+    from msxla.jit.function import JitFunction
+    if depth > _MAX_DEPTH or id(obj) in out._seen:
+        return
+    if isinstance(obj, Parameter):
+        out.params.setdefault(id(obj), obj)
+        return
+    if isinstance(obj, Cell):
+        _visit_cell(obj, out, depth)
+        return
+    if isinstance(obj, JitFunction):
+        out._seen.add(id(obj))
+        _visit(obj.fn, out, depth + 1, None)
+        return
+    if isinstance(obj, types.MethodType):
+        out._seen.add(id(obj))
+        _visit(obj.__self__, out, depth + 1, None)
+        _visit(obj.__func__, out, depth + 1, None)
+        return
+    if isinstance(obj, types.FunctionType):
+        out._seen.add(id(obj))
+        _visit_function(obj, out, depth)
+        return
+    if isinstance(obj, (list, tuple, dict)) and not G.is_data(obj):
+        out._seen.add(id(obj))
+        items = obj.values() if isinstance(obj, dict) else obj
+        for v in list(items)[:256]:
+            if isinstance(v, (Parameter, Cell, list, tuple, dict, types.FunctionType)):
+                _visit(v, out, depth + 1, None)
+
+
+def _visit_cell(cell, out, depth):
+    if id(cell) in out._seen:
+        return
+    for _, sub in cell.cells_and_names():
+        if id(sub) in out._seen:
+            continue
+        out._seen.add(id(sub))
+        out.cells.setdefault(id(sub), sub)
+        for param in sub._params.values():
+            if param is not None:
+                out.params.setdefault(id(param), param)
+        for name, value in sub.__dict__.items():
+            if isinstance(value, (list, tuple, dict)) or isinstance(value, types.FunctionType):
+                _visit(value, out, depth + 1, None)
+        for klass in type(sub).__mro__:
+            if klass.__module__.startswith("msxla") or klass is object:
+                continue
+            for attr in vars(klass).values():
+                func = getattr(attr, "__func__", attr)
+                if isinstance(func, types.FunctionType):
+                    _visit_function(func, out, depth + 1)
+
+
+def _code_names(code, names=None):
+    names = set() if names is None else names
+    names.update(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _code_names(const, names)
+    return names
+
+
+def _visit_function(fn, out, depth):
+    code = fn.__code__
+    if is_internal_file(code.co_filename) or id(code) in out._seen:
+        return
+    out._seen.add(id(code))
+    fglobals = fn.__globals__
+    for name in sorted(_code_names(code)):
+        if name not in fglobals:
+            continue
+        value = fglobals[name]
+        _guard_and_visit(f"global '{name}' ({fn.__module__})",
+                         lambda g=fglobals, n=name: g[n], value, out, depth)
+    if fn.__closure__:
+        for name, cell in zip(code.co_freevars, fn.__closure__):
+            try:
+                value = cell.cell_contents
+            except ValueError:  # not yet bound
+                continue
+            _guard_and_visit(f"closure variable '{name}' of {fn.__qualname__}",
+                             lambda c=cell: c.cell_contents, value, out, depth)
+
+
+def _guard_and_visit(source, fetch, value, out, depth):
+    from msxla.nn.cell import Cell
+    if isinstance(value, types.ModuleType):
+        return
+    if isinstance(value, (types.BuiltinFunctionType, type)) and _is_library(value):
+        return
+    if isinstance(value, (types.FunctionType, types.MethodType)) and _is_library(value):
+        return
+    if isinstance(value, Tensor) and not isinstance(value, Parameter):
+        out.guards.append(G.value_guard(source, fetch, value))
+        out.guards.append(G.tensor_data_guard(source, value))
+        return
+    out.guards.append(G.value_guard(source, fetch, value))
+    if isinstance(value, (Parameter, Cell, types.FunctionType, types.MethodType, list, tuple,
+                          dict)) or hasattr(value, "fn"):
+        _visit(value, out, depth + 1, source)
+
+
+def _is_library(value) -> bool:
+    """Functions and classes from msxla, jax, numpy or Python itself are not user state."""
+    module = getattr(value, "__module__", None) or ""
+    if module.split(".")[0] in ("msxla", "jax", "jaxlib", "numpy", "builtins", "math",
+                                "functools", "itertools", "operator", "collections", "typing"):
+        return True
+    try:
+        filename = inspect.getsourcefile(value) or ""
+    except (TypeError, OSError):
+        return True
+    return is_internal_file(filename) or "site-packages" in filename

@@ -1,0 +1,96 @@
+"""Tracing a Python callable into a ``CapturedGraph`` (used by trace and ast).
+
+The callable runs exactly once per capture with Tensors around jax tracers,
+inside a ``CaptureFrame`` that turns Parameter reads and writes into graph
+inputs and outputs. ``print`` is staged so it prints at run time on every
+call. If the function reads a Parameter that discovery missed, the capture
+restarts with that Parameter lifted (this happens at most once per
+Parameter; it is logged).
+"""
+from __future__ import annotations
+
+import logging
+
+import jax
+
+from msxla._jax_compat import drop_unused_invars
+from msxla.capture import signature as S
+from msxla.capture.frame import CaptureFrame, MissedParameter
+from msxla.capture.graph import CapturedGraph
+from msxla.capture.staged_print import staged_print
+from msxla.common.tensor import wrap
+from msxla.errors import CaptureError, user_error
+
+LOG = logging.getLogger("msxla")
+_MAX_RESTARTS = 256
+
+
+def trace_to_graph(fn, spec, leaves, candidates, *, mode, name, guards) -> CapturedGraph:
+    """Capture ``fn(*args)`` for the call described by ``spec``/``leaves``.
+
+    ``candidates`` is the list of Parameters to lift as state inputs; it is
+    extended in place when the capture finds one it missed, so the next
+    capture of the same function starts with it."""
+    for _ in range(_MAX_RESTARTS):
+        try:
+            return _trace_once(fn, spec, leaves, list(candidates), mode, name, guards)
+        except MissedParameter as missed:
+            LOG.info("jit '%s': Parameter '%s' is read but was not found before capture; "
+                     "capturing again with it as an input.", name, missed.param.name)
+            candidates.append(missed.param)
+    raise user_error(CaptureError, f"jit '{name}': the function keeps reading new Parameters "
+                     "while it is being captured.")
+
+
+def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
+    from msxla.nn.cell import ATTR_EPOCH
+    n = len(leaves)
+    info = {}
+
+    def flat_fn(*flat):
+        tensors = [wrap(x) for x in flat[:n]]
+        args, kwargs = S.rebuild_args(spec, tensors)
+        frame = CaptureFrame(dict(zip(candidates, flat[n:])))
+        epoch = ATTR_EPOCH[0]
+        with frame, staged_print():
+            out = fn(*args, **kwargs)
+        info["attrs_changed"] = ATTR_EPOCH[0] != epoch
+        out_spec, out_leaves = S.flatten_output(out)
+        written = list(frame.written)
+        mutated = [i for i, t in enumerate(tensors) if t._data is not flat[i]]
+        info.update(out_spec=out_spec, n_outs=len(out_leaves), written=written, mutated=mutated)
+        return (*out_leaves, *[frame.values[p] for p in written],
+                *[tensors[i]._data for i in mutated])
+
+    avals = list(S.leaf_avals(leaves)) + [jax.ShapeDtypeStruct(p._value.shape, p._value.dtype)
+                                          for p in candidates]
+    closed = jax.make_jaxpr(flat_fn)(*avals)
+    used = _used_inputs(closed.jaxpr)
+    keep = set(range(n)) | {n + i for i, p in enumerate(candidates)
+                            if closed.jaxpr.invars[n + i] in used}
+    closed = drop_unused_invars(closed, keep)
+    state_in = tuple(p for i, p in enumerate(candidates) if (n + i) in keep)
+    graph = CapturedGraph(
+        closed_jaxpr=closed, name=name, mode=mode, n_args=n, state_in=state_in,
+        state_out=tuple(info["written"]), mutated=tuple(info["mutated"]),
+        out_spec=info["out_spec"], n_outs=info["n_outs"], guards=guards)
+    if info["attrs_changed"]:
+        graph.notes.append(
+            "the function set Cell attributes while it was captured; under jit such Python "
+            "side effects happen when the graph is captured, not on every call")
+    return graph
+
+
+def _used_inputs(jaxpr):
+    used = set()
+    for eqn in jaxpr.eqns:
+        for v in eqn.invars:
+            used.add(v) if not _is_literal(v) else None
+    for v in jaxpr.outvars:
+        if not _is_literal(v):
+            used.add(v)
+    return used
+
+
+def _is_literal(v):
+    return type(v).__name__ == "Literal"

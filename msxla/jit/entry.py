@@ -1,0 +1,72 @@
+"""One compiled graph of a jitted function and how a call runs it.
+
+``Entry.run`` is the hot path: the signature matcher has already produced the
+call's leaves; the entry reads the current values of the Parameters the graph
+reads, calls the XLA executable, writes the new values of the Parameters it
+wrote (and of argument Tensors modified in place), and rebuilds the Python
+return value. If the executable was compiled for other shapes or dtypes it
+refuses the call before running (``TypeError``) and ``run`` returns ``MISS``.
+
+``Entry.run_traced`` runs the same graph when the inputs are jax tracers (the
+call happens under ``grad`` or inside another transformation): the graph is
+evaluated through ``jax.jit`` so jax can differentiate it.
+"""
+from __future__ import annotations
+
+import jax
+
+from msxla.capture.signature import make_output_builder
+from msxla.lower.lowering import graph_callable
+
+MISS = object()
+
+
+class Entry:
+    __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
+                 "mutated", "n_outs", "build", "guards", "_traceable", "hits")
+
+    def __init__(self, graph, lowered, compiled, match):
+        self.graph = graph
+        self.lowered = lowered
+        self.compiled = compiled
+        self.call = compiled
+        self.match = match
+        self.state_in = graph.state_in
+        self.state_out = graph.state_out
+        self.mutated = graph.mutated
+        self.n_outs = graph.n_outs
+        self.build = make_output_builder(graph.out_spec)
+        self.guards = graph.guards
+        self._traceable = None
+        self.hits = 0
+
+    def run(self, leaves, owners_fn=None):
+        state_in = self.state_in
+        try:
+            if state_in:
+                outs = self.call(*leaves, *[p._data for p in state_in])
+            else:
+                outs = self.call(*leaves)
+        except TypeError:
+            return MISS
+        return self._finish(outs, owners_fn)
+
+    def run_traced(self, leaves, owners_fn=None):
+        if self._traceable is None:
+            self._traceable = jax.jit(graph_callable(self.graph))
+        outs = self._traceable(*leaves, *[p._data for p in self.state_in])
+        return self._finish(outs, owners_fn)
+
+    def _finish(self, outs, owners_fn):
+        n = self.n_outs
+        if self.state_out:
+            for i, p in enumerate(self.state_out):
+                p._data = outs[n + i]
+        if self.mutated:
+            owners = owners_fn()
+            base = n + len(self.state_out)
+            for j, leaf_index in enumerate(self.mutated):
+                owner = owners[leaf_index]
+                if owner is not None:
+                    owner._data = outs[base + j]
+        return self.build(outs[:n] if (self.state_out or self.mutated) else outs)

@@ -1,0 +1,220 @@
+"""``JitFunction``: a jitted callable, its compile cache and its hot path.
+
+A call first tries the most recently used entries: each has a generated
+matcher that checks the call's structure, baked-in values and guards and
+returns its leaves, and the entry runs the XLA executable (``entry.py``).
+Anything else takes the slow path: flatten the arguments, look the
+signature up in the cache (entries whose guards fail are dropped and the
+reason is logged when ``explain_recompiles`` is on), or capture, lower and
+compile a new graph.
+
+Calls made while another graph is being captured are inlined into it; calls
+whose inputs are jax tracers (under ``grad``) run the graph through jax so
+they can be differentiated.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import logging
+import threading
+import types
+import weakref
+
+from jax.core import Tracer
+
+from msxla.capture import signature as S
+from msxla.capture.discover import discover
+from msxla.capture.guards import CellGuard, GuardSet
+from msxla.common.state import _local, is_capturing
+from msxla.errors import ConcretizationError
+from msxla.jit import explain
+from msxla.jit.config import JitOptions, check_backend_at_call, note_once
+from msxla.jit.counters import Counters
+from msxla.jit.entry import MISS, Entry
+from msxla.lower.lowering import lower
+
+LOG = logging.getLogger("msxla")
+HOT_SIZE = 4
+CACHE_SIZE = 64            # compiled entries kept per function (least recently used evicted)
+RECOMPILE_WARNING = 8      # warn once when a function has been captured this many times
+SCALAR_BRAKE = 3           # distinct values of one scalar argument before it becomes an input
+
+
+class JitFunction:
+    """The callable ``jit(fn)`` returns."""
+
+    def __init__(self, fn, options: JitOptions, name: str | None = None):
+        self.fn = fn
+        self.options = options
+        self.name = name or getattr(fn, "__qualname__", None) or type(fn).__name__
+        self._hot: list[Entry] = []
+        self._entries: collections.OrderedDict = collections.OrderedDict()
+        self._candidates: list = []
+        self._lock = threading.RLock()
+        self._scalar_values: dict = {}
+        self._dynamic_scalars: set = set()
+        self._static_forced: set = set()
+        self._bound = weakref.WeakKeyDictionary()
+        self.stats = Counters()
+        try:
+            functools.update_wrapper(self, fn)
+        except (AttributeError, TypeError):
+            pass
+
+    # ---------------------------------------------------------------- call
+    def __call__(self, *args, **kwargs):
+        if _local.frame is None:
+            for entry in self._hot:
+                leaves = entry.match(args, kwargs)
+                if leaves is not None:
+                    out = entry.run(leaves, _owners(args, kwargs) if entry.mutated else None)
+                    if out is not MISS:
+                        entry.hits += 1
+                        return out
+                    break
+        return self._call_slow(args, kwargs)
+
+    def __get__(self, obj, objtype=None):
+        """``@jit`` on a method: bind per instance, each instance with its own cache."""
+        if obj is None:
+            return self
+        try:
+            return self._bound[obj]
+        except (KeyError, TypeError):
+            pass
+        bound = JitFunction(types.MethodType(self.fn, obj), self.options, self.name)
+        try:
+            self._bound[obj] = bound
+        except TypeError:
+            pass
+        return bound
+
+    def _call_slow(self, args, kwargs):
+        if is_capturing():  # inside another graph's capture: become part of that graph
+            return self.fn(*args, **kwargs)
+        check_backend_at_call(self.options.backend)
+        spec, leaves, owners = S.flatten_args(args, kwargs, self._dynamic_scalars)
+        traced = _local.frame is not None or any(isinstance(x, Tracer) for x in leaves)
+        key = (spec, S.aval_key(leaves))
+        with self._lock:
+            entry = self._lookup(key)
+            if entry is None:
+                try:
+                    entry = self._compile(key, spec, leaves, args, kwargs)
+                except ConcretizationError:
+                    if not self._dynamic_scalars:
+                        raise
+                    # a scalar made an input is used as a Python value: keep it a constant
+                    LOG.warning("jit '%s': a scalar argument is used as a Python value, so "
+                                "it stays a constant (one graph per value).", self.name)
+                    self._static_forced |= self._dynamic_scalars
+                    self._dynamic_scalars.clear()
+                    return self._call_slow(args, kwargs)
+            self._promote(entry)
+        self.stats.slow_calls += 1
+        if traced:
+            return entry.run_traced(leaves, lambda: owners)
+        out = entry.run(leaves, lambda: owners)
+        if out is MISS:  # cannot happen for a fresh signature; keep the failure loud
+            raise RuntimeError(f"jit '{self.name}': the compiled graph rejected the inputs "
+                               "it was compiled for.")
+        return out
+
+    def _lookup(self, key):
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        if entry.guards and not entry.guards.check():
+            explain.guard_failed(self.name, entry.guards)
+            del self._entries[key]
+            self._hot = [e for e in self._hot if e is not entry]
+            return None
+        self._entries.move_to_end(key)
+        return entry
+
+    def _promote(self, entry):
+        hot = [entry] + [e for e in self._hot if e is not entry]
+        self._hot = hot[:HOT_SIZE]
+
+    # ------------------------------------------------------------- compile
+    def _compile(self, key, spec, leaves, args, kwargs):
+        explain.new_signature(self.name, key, list(self._entries))
+        self._track_scalars(spec)
+        graph = self.capture_graph(spec, leaves, args, kwargs)
+        lowered = lower(graph, self.options.jit_level)
+        self.stats.lowerings += 1
+        compiled = lowered.compile()
+        self.stats.compiles += 1
+        guard_src = "_guards.check()" if graph.guards else ""
+        match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
+        entry = Entry(graph, lowered, compiled, match)
+        self._entries[key] = entry
+        if len(self._entries) > CACHE_SIZE:
+            old_key, old = self._entries.popitem(last=False)
+            self._hot = [e for e in self._hot if e is not old]
+        if self.stats.captures == RECOMPILE_WARNING:
+            LOG.warning("jit '%s' has been captured %d times (new shapes, dtypes or baked-in "
+                        "values); pass varying scalars with mutable(), or use dynamic=1 for "
+                        "varying shapes. Set msxla.jit.explain_recompiles(True) to see why.",
+                        self.name, RECOMPILE_WARNING)
+        return entry
+
+    def capture_graph(self, spec, leaves, args, kwargs):
+        """Capture the function for this call signature (no lowering)."""
+        from msxla.capture.capture import capture
+        found = discover(self.fn, args, kwargs)
+        candidates = self._candidates
+        seen = {id(p) for p in candidates}
+        for p in found.param_list() + S.spec_params(spec) + _rng_params():
+            if id(p) not in seen:
+                candidates.append(p)
+                seen.add(id(p))
+        guards = GuardSet(found.guards, CellGuard(found.cells.values()) if found.cells else None)
+        graph = capture(self.fn, spec, leaves, candidates, self.options, self.name, guards)
+        self.stats.captures += 1
+        for note in graph.notes:
+            note_once(f"{self.name}:{note}", f"jit '{self.name}': {note}.")
+        return graph
+
+    def _track_scalars(self, spec):
+        """The recompile brake: a top-level scalar argument that keeps changing value
+        becomes a graph input (logged) instead of a new graph per value."""
+        for i, node in enumerate(spec[1]):
+            if node[0] != "S" or node[1] not in (int, float) or (i,) in self._static_forced:
+                continue
+            values = self._scalar_values.setdefault(i, set())
+            values.add(node[2])
+            if len(values) >= SCALAR_BRAKE and (i,) not in self._dynamic_scalars:
+                self._dynamic_scalars.add((i,))
+                LOG.warning("jit '%s': argument %d took %d different values; it is now a "
+                            "graph input instead of a constant (use mutable() to say so "
+                            "up front).", self.name, i, len(values))
+
+    # ------------------------------------------------------------ staging
+    def capture(self, *args, **kwargs):
+        """The CapturedGraph this call would run (captured, not compiled)."""
+        spec, leaves, _ = S.flatten_args(args, kwargs, self._dynamic_scalars)
+        with self._lock:
+            return self.capture_graph(spec, leaves, args, kwargs)
+
+    def lower(self, *args, **kwargs):
+        """The call's graph lowered to StableHLO: ``.as_text()``, ``.compile()``."""
+        spec, leaves, _ = S.flatten_args(args, kwargs, self._dynamic_scalars)
+        with self._lock:
+            entry = self._lookup((spec, S.aval_key(leaves)))
+        if entry is not None:
+            return entry.lowered
+        return lower(self.capture(*args, **kwargs), self.options.jit_level)
+
+    def __repr__(self):
+        return f"<jit '{self.name}' {self.options.capture_mode} {self.options.jit_level}>"
+
+
+def _owners(args, kwargs):
+    return lambda: S.flatten_args(args, kwargs)[2]
+
+
+def _rng_params():
+    from msxla.common import seed
+    return [seed._rng_param] if seed._rng_param is not None else []
