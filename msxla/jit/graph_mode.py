@@ -22,8 +22,7 @@ def run_cell_in_graph_mode(cell, args, kwargs):
 
 
 def _make_runner(cell):
-    def construct_call(*args, **kwargs):
-        return cell._run_construct(args, kwargs)
-
+    # A bound method of the Cell, so discovery finds the Cell (its Parameters
+    # and attribute guards) through ``__self__``.
     opts = options_from_config(cell._jit_config_dict, capture_mode="ast")
-    return JitFunction(construct_call, opts, f"{type(cell).__name__}.construct")
+    return JitFunction(cell._graph_construct, opts, f"{type(cell).__name__}.construct")

@@ -259,6 +259,10 @@ class Cell:
                 return out
         return self._run_construct(args, kwargs)
 
+    def _graph_construct(self, *args, **kwargs):
+        """What GRAPH_MODE compiles: construct with hooks and mixed precision."""
+        return self._run_construct(args, kwargs)
+
     def _run_construct(self, args, kwargs):
         if self._mixed_precision_type is not None:
             args = _cast_float_inputs(args, self._mixed_precision_type)
