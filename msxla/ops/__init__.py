@@ -21,6 +21,7 @@ from msxla.ops.linalg import *  # noqa: F401,F403
 from msxla.ops.nn_activation import *  # noqa: F401,F403
 from msxla.ops.nn_conv import *  # noqa: F401,F403
 from msxla.ops.nn_pool import *  # noqa: F401,F403
+from msxla.ops.nn_adaptive_pool import *  # noqa: F401,F403
 from msxla.ops.nn_norm import *  # noqa: F401,F403
 from msxla.ops.nn_loss import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403

@@ -88,7 +88,7 @@ def _bprop_input(dout, w):
 
 
 SPECS = [
-    OpSpec("conv2d", conv_ref, _shapes((2, 2, 5, 5), (3, 2, 3, 3)), dtypes=F, grad=True),
+    OpSpec("conv2d", conv_ref, _shapes((1, 2, 5, 5), (3, 2, 3, 3)), dtypes=F, grad=True),
     OpSpec("conv2d", conv_ref, _shapes((1, 2, 6, 5), (3, 2, 3, 2), (3,)),
            kwargs={"stride": 2, "pad_mode": "same"}, dtypes=F, grad=True, id="same-bias"),
     OpSpec("conv2d", conv_ref, _shapes((1, 4, 5, 5), (4, 2, 3, 3)),
@@ -103,7 +103,7 @@ SPECS = [
            kwargs={"pad_mode": "pad", "padding": 1, "stride": (1, 2, 1)}, dtypes=F, grad=True),
     OpSpec("conv_transpose2d", conv_transpose_ref, _shapes((1, 2, 3, 4), (2, 3, 3, 3), (3,)),
            kwargs={"stride": 2, "padding": 1, "output_padding": 1}, dtypes=F, grad=True),
-    OpSpec("conv_transpose2d", conv_transpose_ref, _shapes((1, 4, 3, 3), (4, 1, 2, 3)),
+    OpSpec("conv_transpose2d", conv_transpose_ref, _shapes((1, 4, 2, 3), (4, 1, 2, 2)),
            kwargs={"groups": 2, "dilation": 2}, dtypes=F, grad=True, id="groups-dil"),
     OpSpec("conv_transpose2d", lambda dout, w: conv_transpose_ref(dout, w, stride=2, padding=(0, 1, 0, 1),
                                                                   output_padding=0),
