@@ -23,3 +23,13 @@ def drop_unused_invars(closed, keep):
     invars = [v for i, v in enumerate(jaxpr.invars) if i in keep]
     new = jaxpr.replace(invars=invars)
     return ClosedJaxpr(new, closed.consts)
+
+
+def compiled_callable(compiled):
+    """The C++ call of an AOT-compiled executable, without the Python frame of
+    ``Compiled.__call__`` in front of it (falls back to the Compiled object)."""
+    try:
+        call = compiled._executable.create_cpp_call(compiled._params)
+    except Exception:  # a jax without this internal: the public call still works
+        call = None
+    return call if call is not None else compiled

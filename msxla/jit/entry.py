@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import jax
 
+from msxla._jax_compat import compiled_callable
 from msxla.capture.signature import make_output_builder
 from msxla.lower.lowering import graph_callable
 
@@ -23,13 +24,13 @@ MISS = object()
 
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
-                 "mutated", "n_outs", "build", "guards", "_traceable", "hits")
+                 "mutated", "n_outs", "build", "guards", "_traceable", "fast")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
         self.lowered = lowered
         self.compiled = compiled
-        self.call = compiled
+        self.call = compiled_callable(compiled)
         self.match = match
         self.state_in = graph.state_in
         self.state_out = graph.state_out
@@ -38,7 +39,7 @@ class Entry:
         self.build = make_output_builder(graph.out_spec)
         self.guards = graph.guards
         self._traceable = None
-        self.hits = 0
+        self.fast = None  # the generated hot-path call (jit/fastpath.py)
 
     def run(self, leaves, owners_fn=None):
         state_in = self.state_in

@@ -32,6 +32,7 @@ from msxla.jit import explain
 from msxla.jit.config import JitOptions, check_backend_at_call, note_once
 from msxla.jit.counters import Counters
 from msxla.jit.entry import MISS, Entry
+from msxla.jit.fastpath import can_fast_call, make_fast_call
 from msxla.lower.lowering import lower
 
 LOG = logging.getLogger("msxla")
@@ -49,6 +50,7 @@ class JitFunction:
         self.options = options
         self.name = name or getattr(fn, "__qualname__", None) or type(fn).__name__
         self._hot: list[Entry] = []
+        self._fast: list = []  # the hot entries' generated calls, most recent first
         self._entries: collections.OrderedDict = collections.OrderedDict()
         self._candidates: list = []
         self._lock = threading.RLock()
@@ -65,14 +67,10 @@ class JitFunction:
     # ---------------------------------------------------------------- call
     def __call__(self, *args, **kwargs):
         if _local.frame is None:
-            for entry in self._hot:
-                leaves = entry.match(args, kwargs)
-                if leaves is not None:
-                    out = entry.run(leaves, _owners(args, kwargs) if entry.mutated else None)
-                    if out is not MISS:
-                        entry.hits += 1
-                        return out
-                    break
+            for fast in self._fast:
+                out = fast(args, kwargs)
+                if out is not MISS:
+                    return out
         return self._call_slow(args, kwargs)
 
     def __get__(self, obj, objtype=None):
@@ -128,14 +126,17 @@ class JitFunction:
         if entry.guards and not entry.guards.check():
             explain.guard_failed(self.name, entry.guards)
             del self._entries[key]
-            self._hot = [e for e in self._hot if e is not entry]
+            self._set_hot([e for e in self._hot if e is not entry])
             return None
         self._entries.move_to_end(key)
         return entry
 
     def _promote(self, entry):
-        hot = [entry] + [e for e in self._hot if e is not entry]
-        self._hot = hot[:HOT_SIZE]
+        self._set_hot(([entry] + [e for e in self._hot if e is not entry])[:HOT_SIZE])
+
+    def _set_hot(self, entries):
+        self._hot = entries
+        self._fast = [e.fast for e in entries]
 
     # ------------------------------------------------------------- compile
     def _compile(self, key, spec, leaves, args, kwargs):
@@ -149,10 +150,11 @@ class JitFunction:
         guard_src = "_guards.check()" if graph.guards else ""
         match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
         entry = Entry(graph, lowered, compiled, match)
+        entry.fast = make_fast_call(entry, spec) if can_fast_call(entry) else _generic_fast(entry)
         self._entries[key] = entry
         if len(self._entries) > CACHE_SIZE:
             old_key, old = self._entries.popitem(last=False)
-            self._hot = [e for e in self._hot if e is not old]
+            self._set_hot([e for e in self._hot if e is not old])
         if self.stats.captures == RECOMPILE_WARNING:
             LOG.warning("jit '%s' has been captured %d times (new shapes, dtypes or baked-in "
                         "values); pass varying scalars with mutable(), or use dynamic=1 for "
@@ -211,8 +213,16 @@ class JitFunction:
         return f"<jit '{self.name}' {self.options.capture_mode} {self.options.jit_level}>"
 
 
-def _owners(args, kwargs):
-    return lambda: S.flatten_args(args, kwargs)[2]
+def _generic_fast(entry):
+    """The hot-path call of an entry that writes argument Tensors in place."""
+    match, run = entry.match, entry.run
+
+    def fast(args, kwargs):
+        leaves = match(args, kwargs)
+        if leaves is None:
+            return MISS
+        return run(leaves, lambda: S.flatten_args(args, kwargs)[2])
+    return fast
 
 
 def _rng_params():

@@ -1,0 +1,70 @@
+"""The generated hot path of one compiled entry.
+
+For each compiled entry one Python function is generated that does the whole
+cached call in one frame: check the call against the signature (structure,
+baked-in values, guards), read the Parameters the graph reads, call the XLA
+executable, write back the Parameters it wrote, and wrap the outputs. For the
+seed's ``a*b+c`` it reads::
+
+    def fast(args, kwargs):
+        if len(args) != 3: return MISS
+        ...type checks...
+        try:
+            outs = _call(_a0._data, _a2._data, _a4._data)
+        except TypeError:   # compiled for other shapes/dtypes: refused before running
+            return MISS
+        return _wrap(outs[0])
+
+Entries that write argument Tensors in place use ``Entry.run`` instead.
+"""
+from __future__ import annotations
+
+from msxla.capture import signature as S
+from msxla.common.tensor import wrap
+from msxla.jit.entry import MISS
+
+
+def make_fast_call(entry, spec):
+    """``fast(args, kwargs) -> output | MISS`` for ``entry`` and its signature ``spec``."""
+    graph = entry.graph
+    match = entry.match
+    src = match.source
+    ns = match.__globals__
+    ns.update({"MISS": MISS, "_call": entry.call, "_wrap": wrap, "_build": entry.build})
+    body_start = src.index("\n") + 1
+    lines = src[body_start:].rstrip("\n").split("\n")
+    ret = lines.pop()  # "    return (leaves, )"
+    leaves_src = ret.strip()[len("return "):]
+    # matcher's failures return None; the fast path returns MISS
+    lines = [line.replace("return None", "return MISS") for line in lines]
+    state_src = ""
+    for i, p in enumerate(graph.state_in):
+        ns[f"_sin{i}"] = p
+        state_src += f"_sin{i}._data, "
+    call_args = leaves_src[1:-1] + state_src  # strip the tuple parens
+    lines.append("    try:")
+    lines.append(f"        outs = _call({call_args})")
+    lines.append("    except TypeError:")
+    lines.append("        return MISS")
+    n = graph.n_outs
+    for i, p in enumerate(graph.state_out):
+        ns[f"_sout{i}"] = p
+        lines.append(f"    _sout{i}._data = outs[{n + i}]")
+    if graph.out_spec == ("T",):
+        lines.append("    return _wrap(outs[0])")
+    elif graph.state_out:
+        lines.append(f"    return _build(outs[:{n}])")
+    else:
+        lines.append("    return _build(outs)")
+    fn_src = "def fast(args, kwargs):\n" + "\n".join(lines) + "\n"
+    exec(compile(fn_src, "<msxla jit fast path>", "exec"), ns)  # noqa: S102 - generated
+    fast = ns["fast"]
+    fast.source = fn_src
+    return fast
+
+
+def can_fast_call(entry) -> bool:
+    return not entry.graph.mutated
+
+
+__all__ = ["make_fast_call", "can_fast_call", "S"]
