@@ -13,18 +13,23 @@ evaluated through ``jax.jit`` so jax can differentiate it.
 """
 from __future__ import annotations
 
+import sys
+
 import jax
+import jax.numpy as jnp
 
 from msxla._jax_compat import compiled_callable
 from msxla.capture.signature import make_output_builder
 from msxla.lower.lowering import graph_callable
 
 MISS = object()
+# sys.getrefcount of a buffer referenced by its Parameter and the values list.
+_OWNED_REFS = 3
 
 
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
-                 "mutated", "n_outs", "build", "guards", "_traceable", "fast")
+                 "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
@@ -40,14 +45,18 @@ class Entry:
         self.guards = graph.guards
         self._traceable = None
         self.fast = None  # the generated hot-path call (jit/fastpath.py)
+        # positions in state_in of Parameters the graph also writes: their old
+        # buffers are donated to the executable (when nothing else holds them)
+        written = set(map(id, graph.state_out))
+        self.donated = tuple(i for i, p in enumerate(graph.state_in) if id(p) in written)
 
     def run(self, leaves, owners_fn=None):
-        state_in = self.state_in
+        values = [p._data for p in self.state_in]
+        for i in self.donated:  # never donate a buffer someone else still holds
+            if sys.getrefcount(values[i]) > _OWNED_REFS:
+                values[i] = jnp.array(values[i], copy=True)
         try:
-            if state_in:
-                outs = self.call(*leaves, *[p._data for p in state_in])
-            else:
-                outs = self.call(*leaves)
+            outs = self.call(*leaves, *values)
         except TypeError:
             return MISS
         return self._finish(outs, owners_fn)

@@ -19,6 +19,10 @@ Entries that write argument Tensors in place use ``Entry.run`` instead.
 """
 from __future__ import annotations
 
+import sys
+
+import jax.numpy as jnp
+
 from msxla.capture import signature as S
 from msxla.common.tensor import wrap
 from msxla.jit.entry import MISS
@@ -37,10 +41,19 @@ def make_fast_call(entry, spec):
     leaves_src = ret.strip()[len("return "):]
     # matcher's failures return None; the fast path returns MISS
     lines = [line.replace("return None", "return MISS") for line in lines]
+    # The hot path runs with no state frame active, so a Parameter's value is
+    # its `_value`. A donated buffer is copied first if anything else holds it.
     state_src = ""
+    donated = set(entry.donated)
+    ns["_refs"], ns["_copy"] = sys.getrefcount, _copy
     for i, p in enumerate(graph.state_in):
         ns[f"_sin{i}"] = p
-        state_src += f"_sin{i}._data, "
+        if i in donated:
+            lines.append(f"    _v{i} = _sin{i}._value")
+            lines.append(f"    if _refs(_v{i}) > {_OWNED_REFS}: _v{i} = _copy(_v{i})")
+            state_src += f"_v{i}, "
+        else:
+            state_src += f"_sin{i}._value, "
     call_args = leaves_src[1:-1] + state_src  # strip the tuple parens
     lines.append("    try:")
     lines.append(f"        outs = _call({call_args})")
@@ -49,7 +62,7 @@ def make_fast_call(entry, spec):
     n = graph.n_outs
     for i, p in enumerate(graph.state_out):
         ns[f"_sout{i}"] = p
-        lines.append(f"    _sout{i}._data = outs[{n + i}]")
+        lines.append(f"    _sout{i}._value = outs[{n + i}]")
     if graph.out_spec == ("T",):
         lines.append("    return _wrap(outs[0])")
     elif graph.state_out:
@@ -61,6 +74,14 @@ def make_fast_call(entry, spec):
     fast = ns["fast"]
     fast.source = fn_src
     return fast
+
+
+# sys.getrefcount of a Parameter's buffer held only by the Parameter and one local.
+_OWNED_REFS = 3
+
+
+def _copy(array):
+    return jnp.array(array, copy=True)
 
 
 def can_fast_call(entry) -> bool:

@@ -143,7 +143,9 @@ class JitFunction:
         explain.new_signature(self.name, key, list(self._entries))
         self._track_scalars(spec)
         graph = self.capture_graph(spec, leaves, args, kwargs)
-        lowered = lower(graph, self.options.jit_level)
+        written = set(map(id, graph.state_out))
+        donate = [graph.n_args + i for i, p in enumerate(graph.state_in) if id(p) in written]
+        lowered = lower(graph, self.options.jit_level, donate)
         self.stats.lowerings += 1
         compiled = lowered.compile()
         self.stats.compiles += 1

@@ -227,3 +227,19 @@ def test_dtype_change(mode):
     assert fn(full(2)).dtype is ms.float32
     out = fn(Tensor(np.array([1, 2], np.int32)))
     assert out.dtype is ms.int32 and out.tolist() == [2, 4]
+
+
+def test_held_parameter_values_survive_updates(mode):
+    """Buffers of updated Parameters are donated only when nothing else holds them."""
+    w = Parameter(Tensor(np.ones(3, np.float32)), name="w")
+
+    def step(x):
+        ops.assign(w, w * 2 + x)
+        return x
+    fn = make(step, mode)
+    fn(full(3))
+    before = w.value()
+    fn(full(3))
+    fn(full(3))
+    assert_close(before, [3.0, 3.0, 3.0])
+    assert_close(w, [15.0, 15.0, 15.0])
