@@ -54,3 +54,12 @@ def _wrap_target(fn, opts):
         raise TypeError(f"For 'jit', the 'function' must be a function, method or Cell, but got "
                         f"{type(fn).__name__}.")
     return JitFunction(fn, opts)
+
+
+def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
+    """``mindspore.ms_function`` (MindSpore 1.x): the old name of ``jit``."""
+    from msxla.jit.config import note_once
+    note_once("ms_function", "'ms_function' is deprecated; use 'mindspore.jit' instead.")
+    if fn is None:
+        return lambda f: jit(f)
+    return jit(fn)

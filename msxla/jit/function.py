@@ -92,6 +92,9 @@ class JitFunction:
         if is_capturing():  # inside another graph's capture: become part of that graph
             return self.fn(*args, **kwargs)
         check_backend_at_call(self.options.backend)
+        if self.options.backend == "GE":
+            note_once("backend:GE", "backend='GE' compiles through XLA in this build; the "
+                      "StableHLO-to-GE converter is not available yet.")
         spec, leaves, owners = S.flatten_args(args, kwargs, self._dynamic_scalars)
         traced = _local.frame is not None or any(isinstance(x, Tracer) for x in leaves)
         key = (spec, S.aval_key(leaves))
