@@ -16,6 +16,10 @@ from msxla.ops.scan import *  # noqa: F401,F403
 from msxla.ops.reduction_methods import *  # noqa: F401,F403
 from msxla.ops.shape import *  # noqa: F401,F403
 from msxla.ops.indexing import *  # noqa: F401,F403
+from msxla.ops.scatter import *  # noqa: F401,F403
+from msxla.ops.sorting import *  # noqa: F401,F403
+from msxla.ops.padding import *  # noqa: F401,F403
+from msxla.ops.indexing_methods import *  # noqa: F401,F403
 from msxla.ops.creation import *  # noqa: F401,F403
 from msxla.ops.linalg import *  # noqa: F401,F403
 from msxla.ops.nn_activation import *  # noqa: F401,F403
