@@ -28,6 +28,7 @@ from msxla.ops.nn_pool import *  # noqa: F401,F403
 from msxla.ops.nn_adaptive_pool import *  # noqa: F401,F403
 from msxla.ops.nn_norm import *  # noqa: F401,F403
 from msxla.ops.nn_loss import *  # noqa: F401,F403
+from msxla.ops.nn_loss_regression import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403

@@ -65,7 +65,7 @@ def tuple_n(value, n, opname, argname):
 
 def check_reduction(opname, reduction):
     if reduction not in ("none", "mean", "sum"):
-        raise ValueError(f"For '{opname}', the 'reduction' must be in ['none', 'mean', 'sum'], "
+        raise ValueError(f"For '{opname}', the 'reduction' must be in ['mean', 'sum', 'none'], "
                          f"but got {reduction}.")
 
 
