@@ -15,6 +15,10 @@ from msxla.ops.stats import *  # noqa: F401,F403
 from msxla.ops.scan import *  # noqa: F401,F403
 from msxla.ops.reduction_methods import *  # noqa: F401,F403
 from msxla.ops.shape import *  # noqa: F401,F403
+from msxla.ops.shape_join import *  # noqa: F401,F403
+from msxla.ops.shape_tile import *  # noqa: F401,F403
+from msxla.ops.shape_diag import *  # noqa: F401,F403
+from msxla.ops.shape_methods import *  # noqa: F401,F403
 from msxla.ops.indexing import *  # noqa: F401,F403
 from msxla.ops.scatter import *  # noqa: F401,F403
 from msxla.ops.sorting import *  # noqa: F401,F403
@@ -22,6 +26,7 @@ from msxla.ops.padding import *  # noqa: F401,F403
 from msxla.ops.indexing_methods import *  # noqa: F401,F403
 from msxla.ops.creation import *  # noqa: F401,F403
 from msxla.ops.linalg import *  # noqa: F401,F403
+from msxla.ops.linalg_matrix import *  # noqa: F401,F403
 from msxla.ops.nn_activation import *  # noqa: F401,F403
 from msxla.ops.nn_conv import *  # noqa: F401,F403
 from msxla.ops.nn_pool import *  # noqa: F401,F403

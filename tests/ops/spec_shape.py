@@ -1,0 +1,102 @@
+"""OpSpecs: reshaping, transposing, squeezing, broadcasting, tiling, flipping, casting."""
+import numpy as np
+
+import msxla as ms
+from msxla import ops
+from optable import OpSpec
+
+F = (np.float32, np.float64, np.float16)
+ALL = F + (np.int32, np.int64, np.int8, np.uint8, np.bool_)
+FI = (np.float32, np.float64, np.int32, np.int64)
+
+
+def _flatten_f(x):
+    return x.flatten(order="F")
+
+
+SPECS = [
+    OpSpec("reshape", lambda x, shape: x.reshape(shape), ((2, 3, 4),), {"shape": (4, -1)},
+           dtypes=ALL, grad=True),
+    OpSpec("reshape", lambda x, shape: x.reshape(shape), ((2, 3),), {"shape": (6,)},
+           dtypes=(np.float32,), id="flat"),
+    OpSpec("transpose", lambda x, dims: np.transpose(x, dims), ((2, 3, 4),),
+           {"dims": (2, 0, 1)}, dtypes=ALL, grad=True),
+    OpSpec("transpose", lambda x, dims: np.transpose(x, (2, 0, 1)), ((2, 3, 4),),
+           {"dims": (-1, 0, 1)}, dtypes=(np.float32,), id="negative"),
+    OpSpec("permute", lambda x, axis: np.transpose(x, axis), ((2, 3, 4),), {"axis": (1, 2, 0)},
+           dtypes=FI + (np.bool_,), grad=True),
+    OpSpec("swapaxes", lambda x, axis0, axis1: np.swapaxes(x, axis0, axis1), ((2, 3, 4),),
+           {"axis0": 0, "axis1": -1}, dtypes=FI, grad=True),
+    OpSpec("swapdims", lambda x, dim0, dim1: np.swapaxes(x, dim0, dim1), ((2, 3, 4),),
+           {"dim0": 1, "dim1": 2}, dtypes=FI, grad=True),
+    OpSpec("moveaxis", np.moveaxis, ((2, 3, 4),), {"source": 0, "destination": 2},
+           dtypes=FI, grad=True),
+    OpSpec("movedim", np.moveaxis, ((2, 3, 4),), {"source": (0, 1), "destination": (2, 0)},
+           dtypes=FI, grad=True),
+    OpSpec("squeeze", lambda x, axis: np.squeeze(x, axis), ((1, 3, 1, 2),), {"axis": (0, 2)},
+           dtypes=ALL, grad=True),
+    OpSpec("squeeze", lambda x: np.squeeze(x), ((1, 3, 1, 2),), dtypes=(np.float32,), id="all"),
+    OpSpec("squeeze", lambda x, axis: x, ((2, 3),), {"axis": 1}, dtypes=(np.float32,),
+           id="non-unit-axis-kept"),
+    OpSpec("unsqueeze", lambda x, dim: np.expand_dims(x, dim), ((2, 3),), {"dim": 1},
+           dtypes=ALL, grad=True),
+    OpSpec("expand_dims", lambda x, axis: np.expand_dims(x, axis), ((2, 3),), {"axis": -1},
+           dtypes=ALL, grad=True),
+    OpSpec("flatten", lambda x: x.reshape(x.shape[0], -1), ((2, 3, 4),), dtypes=ALL, grad=True),
+    OpSpec("flatten", lambda x, start_dim: x.reshape(-1), ((2, 3, 4),), {"start_dim": 0},
+           dtypes=(np.float32,), id="start0"),
+    OpSpec("flatten", lambda x, start_dim, end_dim: x.reshape(6, 4), ((2, 3, 4),),
+           {"start_dim": 0, "end_dim": 1}, dtypes=(np.float32,), id="range"),
+    OpSpec("flatten", _flatten_f, ((2, 3, 4),), fn=lambda x: ops.flatten(x, "F", start_dim=0),
+           dtypes=(np.float32,), grad=True, id="order-F"),
+    OpSpec("ravel", np.ravel, ((2, 3, 4),), dtypes=ALL, grad=True),
+    OpSpec("broadcast_to", lambda x, shape: np.broadcast_to(x, shape).copy(), ((3, 1),),
+           {"shape": (2, 3, 4)}, dtypes=ALL, grad=True),
+    OpSpec("broadcast_to", lambda x: np.broadcast_to(x, (2, 3, 4)).copy(), ((3, 1),),
+           fn=lambda x: ops.broadcast_to(x, (2, -1, 4)), dtypes=(np.float32,), id="minus-one"),
+    OpSpec("atleast_1d", lambda a, b: np.atleast_1d(a, b), ((), (3,)),
+           fn=lambda a, b: ops.atleast_1d((a, b)), dtypes=FI, grad=True),
+    OpSpec("atleast_1d", np.atleast_1d, ((),), dtypes=(np.float32,), id="single"),
+    OpSpec("atleast_2d", lambda a, b: np.atleast_2d(a, b), ((3,), (2, 3)),
+           fn=lambda a, b: ops.atleast_2d([a, b]), dtypes=FI, grad=True),
+    OpSpec("atleast_3d", lambda a, b: np.atleast_3d(a, b), ((3,), (2, 3)),
+           fn=lambda a, b: ops.atleast_3d([a, b]), dtypes=FI, grad=True),
+    OpSpec("cast", lambda x: x.astype(np.int32), ((2, 3),), fn=lambda x: ops.cast(x, ms.int32),
+           dtypes=F + (np.int64, np.bool_), check_dtype=True),
+    OpSpec("cast", lambda x: x.astype(np.float64), ((2, 3),),
+           fn=lambda x: ops.cast(x, ms.float64), dtypes=(np.float32, np.float64), grad=True,
+           id="to-float64"),
+    OpSpec("cast", lambda x: x.astype(np.bool_), ((2, 3),), fn=lambda x: ops.cast(x, ms.bool_),
+           dtypes=(np.int32, np.float32), id="to-bool"),
+    # tiling, flipping, rolling, narrowing
+    OpSpec("tile", lambda x, dims: np.tile(x, dims), ((2, 3),), {"dims": (2, 1, 3)},
+           dtypes=ALL, grad=True),
+    OpSpec("tile", lambda x, dims: np.tile(x, dims), ((2, 3),), {"dims": (2,)},
+           dtypes=(np.float32,), id="short-dims"),
+    OpSpec("repeat_interleave", lambda x, repeats, axis: np.repeat(x, repeats, axis), ((2, 3),),
+           {"repeats": 2, "axis": 1}, dtypes=ALL, grad=True),
+    OpSpec("repeat_interleave", lambda x, repeats, axis: np.repeat(x, repeats, axis),
+           ((2, 3),), {"repeats": (1, 0, 2), "axis": 1}, dtypes=FI, grad=True, id="per-element"),
+    OpSpec("repeat_interleave", lambda x, repeats: np.repeat(x, repeats), ((2, 3),),
+           {"repeats": 3}, dtypes=(np.float32,), id="flat"),
+    OpSpec("repeat_elements", lambda x, rep, axis: np.repeat(x, rep, axis), ((2, 3),),
+           {"rep": 2, "axis": 0}, dtypes=FI, grad=True),
+    OpSpec("flip", lambda x, dims: np.flip(x, dims), ((2, 3, 4),), {"dims": (0, 2)},
+           dtypes=ALL, grad=True),
+    OpSpec("reverse", lambda x, axis: np.flip(x, axis), ((2, 3, 4),), {"axis": (-1,)},
+           dtypes=FI, grad=True),
+    OpSpec("fliplr", np.fliplr, ((2, 3),), dtypes=FI + (np.bool_,), grad=True),
+    OpSpec("flipud", np.flipud, ((2, 3),), dtypes=FI + (np.bool_,), grad=True),
+    OpSpec("roll", lambda x, shifts, dims: np.roll(x, shifts, dims), ((3, 4),),
+           {"shifts": (1, -2), "dims": (0, 1)}, dtypes=ALL, grad=True),
+    OpSpec("roll", lambda x, shifts: np.roll(x, shifts), ((3, 4),), {"shifts": 5},
+           dtypes=(np.float32,), id="flat"),
+    OpSpec("rot90", lambda x, k, dims: np.rot90(x, k, dims), ((2, 3, 4),),
+           {"k": 1, "dims": (0, 1)}, dtypes=FI + (np.bool_,), grad=True),
+    OpSpec("rot90", lambda x, k, dims: np.rot90(x, k, dims), ((2, 3, 4),),
+           {"k": -3, "dims": (2, 1)}, dtypes=(np.float32,), id="neg-k"),
+    OpSpec("rot90", lambda x, k, dims: np.rot90(x, k, dims), ((2, 3),),
+           {"k": 2, "dims": (0, 1)}, dtypes=(np.int32,), id="half-turn"),
+    OpSpec("narrow", lambda x, axis, start, length: x[:, start:start + length], ((2, 5),),
+           {"axis": 1, "start": 1, "length": 3}, dtypes=ALL, grad=True),
+]
