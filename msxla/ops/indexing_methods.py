@@ -11,7 +11,9 @@ import numpy as np
 
 from msxla.common import _indexing
 from msxla.common.tensor import Tensor, wrap
-from msxla.ops import indexing as I, scatter as S, sorting as O
+from msxla.ops import indexing as I, sorting as O
+from msxla.ops.scatter import (index_add_pure, scatter, tensor_scatter_add,
+                               tensor_scatter_elements)
 from msxla.ops.reduction_methods import _done, _pos, _take
 
 __all__ = []
@@ -31,12 +33,12 @@ def _scatter(self, *args, **kw):
     reduce = _take(kw, "reduce")
     _done("scatter", args, kw, 3)
     if reduce is None:
-        return S.scatter(self, axis, index, src)
+        return scatter(self, axis, index, src)
     if reduce != "add":
         raise ValueError(f"For 'Tensor.scatter', 'reduce' must be 'add', but got {reduce!r}.")
     if not isinstance(src, Tensor):
         src = wrap(jnp.full(index.shape, src, self._data.dtype))
-    return S.tensor_scatter_elements(self, index, src, axis, "add")
+    return tensor_scatter_elements(self, index, src, axis, "add")
 
 
 def _scatter_add(self, *args, **kw):
@@ -45,17 +47,17 @@ def _scatter_add(self, *args, **kw):
         index = _pos(args, 1, kw, "index")
         src = _pos(args, 2, kw, "src")
         _done("scatter_add", args, kw, 3)
-        return S.tensor_scatter_elements(self, index, src, dim, "add")
+        return tensor_scatter_elements(self, index, src, dim, "add")
     indices = _pos(args, 0, kw, "indices")
     updates = _pos(args, 1, kw, "updates")
     _done("scatter_add", args, kw, 2)
-    return S.tensor_scatter_add(self, indices, updates)
+    return tensor_scatter_add(self, indices, updates)
 
 
 def _index_add(self, dim, index, source, *, alpha=1):
     if alpha != 1:
         source = source * alpha
-    return S.index_add_pure(self, index, source, dim)
+    return index_add_pure(self, index, source, dim)
 
 
 def _where(self, condition, y):

@@ -180,11 +180,8 @@ def _arg(input, axis, keepdims, largest, out_dtype):
     f = jnp.argmax if largest else jnp.argmin
     if input.dtype == np.bool_:
         input = input.astype(jnp.int8)
-    if axis is None:
-        out = f(input.reshape(-1))
-        if keepdims:
-            out = out.reshape((1,) * input.ndim)
-        return out.astype(out_dtype)
+    if axis is None:  # MindSpore ignores keepdims here
+        return f(input.reshape(-1)).astype(out_dtype)
     ax = one_axis(axis, input.ndim)
     if input.ndim == 0:
         return jnp.zeros((), out_dtype)
