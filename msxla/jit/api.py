@@ -44,7 +44,9 @@ def _wrap_target(fn, opts):
         construct = fn.construct
         if isinstance(construct, JitFunction):
             construct = construct.fn
-        return JitFunction(construct, opts, f"{type(fn).__name__}.construct")
+        jitted = JitFunction(construct, opts, f"{type(fn).__name__}.construct")
+        jitted.declared_inputs = fn._dynamic_inputs
+        return jitted
     if inspect.isclass(fn) and issubclass(fn, Cell):
         raw = fn.__dict__.get("construct", fn.construct)
         raw = raw.fn if isinstance(raw, JitFunction) else raw
@@ -63,3 +65,29 @@ def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
     if fn is None:
         return lambda f: jit(f)
     return jit(fn)
+
+
+def enable_dynamic(**kwargs):
+    """Declare dynamic inputs of a function by name (``mindspore.enable_dynamic``):
+    ``@enable_dynamic(x=Tensor(shape=[None, 3], dtype=mindspore.float32))``.
+    Dimensions given as None are symbolic, so the function is captured once."""
+    from msxla.common.tensor import Tensor
+    for name, value in kwargs.items():
+        if not isinstance(value, Tensor) or not value.is_dynamic_spec():
+            raise TypeError(f"For 'enable_dynamic', '{name}' must be a Tensor placeholder such "
+                            f"as Tensor(shape=[None, 3], dtype=...), but got {value!r}.")
+
+    def deco(fn):
+        target = fn.fn if isinstance(fn, JitFunction) else fn
+        names = [n for n in inspect.signature(target).parameters if n != "self"]
+        unknown = set(kwargs) - set(names)
+        if unknown:
+            raise ValueError(f"For 'enable_dynamic', {sorted(unknown)} are not parameters of "
+                             f"'{getattr(target, '__name__', target)}'.")
+        declared = [kwargs.get(n) for n in names]
+        if isinstance(fn, JitFunction):
+            fn.declared_inputs = declared
+        else:
+            fn.__msxla_dynamic_inputs__ = declared
+        return fn
+    return deco

@@ -31,6 +31,7 @@ from msxla.errors import ConcretizationError
 from msxla.jit import explain
 from msxla.jit.config import JitOptions, check_backend_at_call, note_once
 from msxla.jit.counters import Counters
+from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_or_make
 from msxla.jit.entry import MISS, Entry
 from msxla.jit.fastpath import can_fast_call, make_fast_call
 from msxla.lower.lowering import lower
@@ -58,6 +59,10 @@ class JitFunction:
         self._dynamic_scalars: set = set()
         self._static_forced: set = set()
         self._bound = weakref.WeakKeyDictionary()
+        self._dynamic_entries: dict = {}   # spec -> generalised entry (dynamic=1)
+        self._seen_shapes: dict = {}       # spec -> aval keys seen (dynamic=1)
+        self._static_only: set = set()     # specs whose code needs concrete dimensions
+        self.declared_inputs = getattr(fn, "__msxla_dynamic_inputs__", None)
         self.stats = Counters()
         try:
             functools.update_wrapper(self, fn)
@@ -100,6 +105,8 @@ class JitFunction:
         key = (spec, S.aval_key(leaves))
         with self._lock:
             entry = self._lookup(key)
+            if entry is None and (self.options.dynamic or self.declared_inputs is not None):
+                entry = find_or_make(self, spec, key, leaves, args, kwargs)
             if entry is None:
                 try:
                     entry = self._compile(key, spec, leaves, args, kwargs)
@@ -138,6 +145,9 @@ class JitFunction:
         self._set_hot(([entry] + [e for e in self._hot if e is not entry])[:HOT_SIZE])
 
     def _set_hot(self, entries):
+        # exact-shape entries first: a generalised entry would compile its own
+        # executable for a shape that already has one
+        entries = sorted(entries, key=lambda e: isinstance(e, DynamicEntry))
         self._hot = entries
         self._fast = [e.fast for e in entries]
 
@@ -210,6 +220,9 @@ class JitFunction:
         spec, leaves, _ = S.flatten_args(args, kwargs, self._dynamic_scalars)
         with self._lock:
             entry = self._lookup((spec, S.aval_key(leaves)))
+            dyn = self._dynamic_entries.get(spec)
+        if entry is None and dyn is not None and _dynamic_fits(dyn, leaves):
+            entry = dyn
         if entry is not None:
             return entry.lowered
         return lower(self.capture(*args, **kwargs), self.options.jit_level)
@@ -231,5 +244,7 @@ def _generic_fast(entry):
 
 
 def _rng_params():
+    """The random-number state, created before any capture so that a random op
+    inside the graph reads and advances it as graph state."""
     from msxla.common import seed
-    return [seed._rng_param] if seed._rng_param is not None else []
+    return [seed.rng_state()]

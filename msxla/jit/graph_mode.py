@@ -25,4 +25,6 @@ def _make_runner(cell):
     # A bound method of the Cell, so discovery finds the Cell (its Parameters
     # and attribute guards) through ``__self__``.
     opts = options_from_config(cell._jit_config_dict, capture_mode="ast")
-    return JitFunction(cell._graph_construct, opts, f"{type(cell).__name__}.construct")
+    runner = JitFunction(cell._graph_construct, opts, f"{type(cell).__name__}.construct")
+    runner.declared_inputs = cell._dynamic_inputs
+    return runner

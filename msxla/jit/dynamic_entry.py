@@ -1,0 +1,132 @@
+"""Generalised (shape-polymorphic) entries of a jitted function.
+
+``find_or_make(jf, spec, key, leaves, args, kwargs)`` is called by
+``JitFunction`` on a cache miss when the function compiles dynamically. It
+returns an entry whose graph has symbolic dimensions, or None when the call
+should get a static graph (one of the first two shapes, a rank change, ...).
+"""
+from __future__ import annotations
+
+import jax
+from jax.extend.core import InconclusiveDimensionOperation
+
+from msxla.capture import signature as S
+from msxla.jit import dynamic as D
+from msxla.jit.config import note_once
+from msxla.jit.entry import Entry
+from msxla.lower.lowering import graph_callable, lower
+from msxla.lower.options import compiler_options
+
+
+class DynamicEntry(Entry):
+    """An entry whose executable is chosen per concrete shape (``ShapeCache``)."""
+
+    __slots__ = ()
+
+    def __init__(self, graph, lowered, shape_cache, match):
+        super().__init__(graph, lowered, lowered, match)
+        self.call = shape_cache
+        self.donated = ()
+
+
+def find_or_make(jf, spec, key, leaves, args, kwargs):
+    dyn = jf._dynamic_entries.get(spec)
+    if dyn is not None and _fits(dyn, leaves):
+        return dyn
+    declared = jf.declared_inputs
+    if declared is not None:
+        avals = D.declared_avals(_declared_per_leaf(declared, spec), key[1])
+    else:
+        seen = jf._seen_shapes.setdefault(spec, [])
+        if key[1] not in seen:
+            seen.append(key[1])
+        if len(seen) < 3:
+            return None
+        avals = D.generalise(seen)
+    if avals is None or spec in jf._static_only:
+        return None
+    try:
+        entry = _build(jf, spec, avals, args, kwargs)
+    except InconclusiveDimensionOperation as err:
+        note_once(f"{jf.name}:dynamic-control-flow",
+                  f"jit '{jf.name}': Python code depends on the value of a dynamic dimension "
+                  f"({str(err).splitlines()[0]}); this call signature is compiled per shape.")
+        jf._static_only.add(spec)
+        return None
+    jf._dynamic_entries[spec] = entry
+    return entry
+
+
+def _fits(entry, leaves):
+    try:
+        entry.call.executable(list(leaves) + [p._value for p in entry.state_in])
+    except TypeError:
+        return False
+    return True
+
+
+def _build(jf, spec, avals, args, kwargs):
+    from msxla.jit.fastpath import make_fast_call
+    graph = jf.capture_graph(spec, avals, args, kwargs)
+    lowered = lower(graph, jf.options.jit_level)
+    jf.stats.lowerings += 1
+    in_avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
+    exported = D.export_graph(graph_callable(graph), in_avals)
+    cache = _LevelShapeCache(exported, jf.stats, compiler_options(jf.options.jit_level))
+    guard_src = "_guards.check()" if graph.guards else ""
+    match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
+    entry = DynamicEntry(graph, lowered, cache, match)
+    entry.fast = make_fast_call(entry, spec)
+    return entry
+
+
+class _LevelShapeCache(D.ShapeCache):
+    """ShapeCache compiling at the function's jit level; a shape outside the
+    generalised signature is refused with TypeError (the caller's miss)."""
+
+    def __init__(self, exported, stats, options):
+        super().__init__(exported, stats)
+        self._options = options or None
+        self._jitted_call = jax.jit(exported.call)
+
+    def executable(self, leaves_and_state):
+        key = tuple((tuple(x.shape), x.dtype) for x in leaves_and_state)
+        fn = self._execs.get(key)
+        if fn is not None:
+            self._execs.move_to_end(key)
+            return fn
+        avals = [jax.ShapeDtypeStruct(s, d) for s, d in key]
+        try:
+            lowered = self._jitted_call.lower(*avals)
+        except (ValueError, TypeError) as err:
+            raise TypeError(f"shapes outside the dynamic signature: {err}") from None
+        from msxla._jax_compat import compiled_callable
+        fn = compiled_callable(lowered.compile(compiler_options=self._options))
+        self.stats.compiles += 1
+        self._execs[key] = fn
+        if len(self._execs) > D.MAX_EXECUTABLES:
+            self._execs.popitem(last=False)
+        return fn
+
+
+def _declared_per_leaf(declared, spec):
+    """Per leaf of ``spec``: the declared shape (None dims dynamic) or None."""
+    out = []
+    for i, node in enumerate(spec[1]):
+        decl = declared[i] if i < len(declared) else None
+        _collect(node, decl, out)
+    return out
+
+
+def _collect(node, decl, out):
+    kind = node[0]
+    if kind in ("T", "N", "M"):
+        out.append(tuple(decl.shape) if decl is not None and hasattr(decl, "shape") else None)
+    elif kind == "seq":
+        for j, child in enumerate(node[2]):
+            sub = decl[j] if isinstance(decl, (tuple, list)) and j < len(decl) else None
+            _collect(child, sub, out)
+    elif kind == "dict":
+        for k, child in zip(node[2], node[3]):
+            sub = decl.get(k) if isinstance(decl, dict) else None
+            _collect(child, sub, out)
