@@ -1,3 +1,7 @@
 """``mindspore.nn``: Cells, layers, losses, optimizers and wrappers."""
 from msxla.nn.cell import Cell
 from msxla.nn.container import CellDict, CellList, SequentialCell
+from msxla.nn import learning_rate_schedule, dynamic_lr, optim  # noqa: E402
+from msxla.nn.learning_rate_schedule import *  # noqa: E402,F401,F403
+from msxla.nn.dynamic_lr import *  # noqa: E402,F401,F403
+from msxla.nn.optim import *  # noqa: E402,F401,F403
