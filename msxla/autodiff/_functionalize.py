@@ -1,0 +1,335 @@
+"""A call of a user function, seen as a pure function of the arrays it differentiates.
+
+Every differentiation API (grad, value_and_grad, GradOperation, vjp, jvp,
+jacfwd, jacrev) starts from a :class:`CallPlan`: the user's function, the
+call's arguments, which argument positions and which Parameters are
+differentiated. ``plan.function`` is ``f(*primals) -> (outputs, aux)`` over
+jax arrays, ready for ``jax.vjp`` / ``jax.jvp`` / ``jax.jacfwd``:
+
+- differentiated plain Tensors are replaced by fresh Tensors around the
+  primal arrays; differentiated Parameters keep their identity and get their
+  primal value from a :class:`StateFrame`, so reads through closures,
+  attributes and ``self.weight`` all see it;
+- Parameters that are not differentiated read through the frame to the
+  enclosing frame (an outer grad, a jit capture) or to their stored value;
+- Parameters written inside the function (``ops.assign``, moving statistics)
+  come back as aux outputs, and ``plan.write_back`` stores each one exactly
+  once, with its primal value, in the enclosing frame or the Parameter;
+- Python values in the outputs (None, numbers, strings) travel in a side
+  channel filled while jax traces ``f``, which happens exactly once.
+
+Nothing here calls ``asnumpy`` or ``bool`` on a value, so a plan also works
+when the arguments' arrays are tracers (inside jit, or an outer grad).
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax.tree_util import tree_flatten, tree_unflatten
+
+from msxla.common.parameter import Parameter
+from msxla.common.state import StateFrame
+from msxla.common.tensor import Tensor, wrap
+from msxla.errors import user_error
+
+
+def is_tensor(value):
+    return isinstance(value, Tensor)
+
+
+def is_diff_dtype(dtype):
+    """Float and complex arrays are differentiated; integer and bool ones get zeros."""
+    return jnp.issubdtype(dtype, jnp.inexact)
+
+
+class Zeros:
+    """The gradient of something not differentiated: zeros of its shape and dtype."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype = tuple(shape), dtype
+
+    def array(self, prefix=()):
+        return jnp.zeros(tuple(prefix) + self.shape, self.dtype)
+
+
+class _Substitute:
+    """Marks an argument leaf replaced by the Tensor around primal ``index``."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index):
+        self.index = index
+
+
+class CallPlan:
+    """One call ``fn(*args, **kwargs)`` with the inputs to differentiate marked.
+
+    Args:
+        positions: indices into ``args + tuple(kwargs.values())`` (already
+            checked to be in range). An argument that holds no Tensor (a
+            Python number, None) is not an input of the graph and has no
+            gradient: it is left out of ``position_specs``.
+        weights: Tensors (normally Parameters) whose gradients are wanted.
+        has_aux: only the first output is differentiated; the others are aux.
+    """
+
+    def __init__(self, fn, args, kwargs, positions=(), weights=(), has_aux=False, api="grad"):
+        self.fn, self.api, self.has_aux = fn, api, has_aux
+        self.args, self.kwargs = tuple(args), dict(kwargs)
+        self.primals = []  # the arrays jax differentiates
+        self._param_leaf = {}  # Parameter -> primal index (given to the frame)
+        self._subst = {}  # argument slot -> (treedef, [leaf substitutes]) for plain Tensors
+        self._side = None  # filled while f is traced
+        slots = list(range(len(self.args))) + list(self.kwargs)
+        # Each kept position: (position, spec) where spec is a pytree of primal
+        # indices / Zeros shaped like the argument (a bare leaf for a Tensor).
+        self.position_specs = []
+        for p in positions:
+            spec = self._mark_argument(slots[p], self._slot_value(slots[p]))
+            if spec is not None:
+                self.position_specs.append((p, spec))
+        self.weight_specs = [self._weight_leaf(w) for w in weights]
+
+    # ----------------------------------------------------------- inputs
+    def _slot_value(self, slot):
+        return self.args[slot] if isinstance(slot, int) else self.kwargs[slot]
+
+    def _mark_argument(self, slot, value):
+        leaves, tree = tree_flatten(value, is_leaf=is_tensor)
+        if not any(isinstance(v, Tensor) and v._data is not None for v in leaves):
+            return None
+        specs, substitutes, replaced = [], list(leaves), False
+        for i, v in enumerate(leaves):
+            if not isinstance(v, Tensor) or v._data is None:
+                specs.append(None)
+                continue
+            if isinstance(v, Parameter):
+                specs.append(self._param_index(v))
+                continue
+            data = v._data
+            if not is_diff_dtype(data.dtype):
+                specs.append(Zeros(data.shape, data.dtype))
+                continue
+            specs.append(self._new_primal(data))
+            substitutes[i] = _Substitute(specs[-1])
+            replaced = True
+        if replaced:
+            self._subst[slot] = (tree, substitutes)
+        if isinstance(value, Tensor):
+            return specs[0]
+        return tree_unflatten(tree, specs)
+
+    def _new_primal(self, data):
+        self.primals.append(data)
+        return len(self.primals) - 1
+
+    def _param_index(self, param):
+        data = param._data
+        if not is_diff_dtype(data.dtype):
+            return Zeros(data.shape, data.dtype)
+        if param not in self._param_leaf:
+            self._param_leaf[param] = self._new_primal(data)
+        return self._param_leaf[param]
+
+    def _weight_leaf(self, w):
+        data = w._data
+        if isinstance(w, Parameter) and w.requires_grad:
+            return self._param_index(w)
+        return Zeros(data.shape, data.dtype)
+
+    def _call_arguments(self, primals):
+        args, kwargs = list(self.args), dict(self.kwargs)
+        for slot, (tree, substitutes) in self._subst.items():
+            leaves = [wrap(primals[s.index]) if isinstance(s, _Substitute) else s
+                      for s in substitutes]
+            value = tree_unflatten(tree, leaves)
+            if isinstance(slot, int):
+                args[slot] = value
+            else:
+                kwargs[slot] = value
+        return args, kwargs
+
+    # ---------------------------------------------------------- function
+    def function(self):
+        """``f(*primals) -> (diff_outputs, (aux_arrays, written_values))``."""
+
+        def f(*primals):
+            frame = GradFrame({p: primals[k] for p, k in self._param_leaf.items()})
+            args, kwargs = self._call_arguments(primals)
+            with frame:
+                out = self.fn(*args, **kwargs)
+            params, written = frame.written_values()
+            diff, aux = self._split_output(out)
+            self._side["params"] = params
+            return diff, (aux, written)
+
+        self._side = {}
+        return f
+
+    def _split_output(self, out):
+        n_first = None
+        if self.has_aux:
+            if not isinstance(out, tuple) or len(out) < 2:
+                raise user_error(ValueError, f"For '{self.api}', when has_aux is True, origin fn "
+                                 "requires more than one outputs.",
+                                 hint="return (loss, aux1, ...) from the function, or drop "
+                                      "has_aux=True.")
+            n_first = len(tree_flatten(out[0], is_leaf=is_tensor)[0])
+        leaves, tree = tree_flatten(out, is_leaf=is_tensor)
+        kinds, diff, aux = [], [], []
+        for i, v in enumerate(leaves):
+            in_first = n_first is None or i < n_first
+            if isinstance(v, Tensor) and v._data is not None:
+                if in_first and is_diff_dtype(v._data.dtype):
+                    kinds.append(("diff", len(diff)))
+                    diff.append(v._data)
+                else:
+                    kinds.append(("aux", len(aux)))
+                    aux.append(v._data)
+            else:
+                kinds.append(("const", v))
+        self._side.update(tree=tree, kinds=kinds, n_first=n_first,
+                          first_tensors=[k for k, (kind, _) in enumerate(kinds)
+                                         if kind != "const" and (n_first is None or k < n_first)])
+        return diff, aux
+
+    # ----------------------------------------------------------- results
+    def write_back(self, aux):
+        """Store the Parameters written inside the call (primal values), once each."""
+        _, written = aux
+        for p, v in zip(self._side["params"], written):
+            p._data = v
+
+    def output(self, diff, aux):
+        """The call's output, rebuilt with Tensors around the primal arrays."""
+        aux_arrays, _ = aux
+        leaves = []
+        for kind, k in self._side["kinds"]:
+            if kind == "diff":
+                leaves.append(wrap(diff[k]))
+            elif kind == "aux":
+                leaves.append(wrap(aux_arrays[k]))
+            else:
+                leaves.append(k)
+        return tree_unflatten(self._side["tree"], leaves)
+
+    def cotangents(self, diff, sens=None):
+        """Ones for every differentiated output, or the user's ``sens`` leaves."""
+        if sens is None:
+            return [jnp.ones(d.shape, d.dtype) for d in diff]
+        leaves = [s for s in tree_flatten(sens, is_leaf=is_tensor)[0]]
+        tensor_slots = self._side["first_tensors"]
+        if len(leaves) != len(tensor_slots):
+            raise user_error(ValueError, f"For '{self.api}', the sens (gradient of the output) "
+                             f"must have one Tensor per output Tensor: the output has "
+                             f"{len(tensor_slots)}, but sens has {len(leaves)}.")
+        out = []
+        for slot, s in zip(tensor_slots, leaves):
+            kind, k = self._side["kinds"][slot]
+            if kind != "diff":
+                continue
+            ref = diff[k]
+            arr = s._data if isinstance(s, Tensor) else jnp.asarray(s)
+            if tuple(arr.shape) != tuple(ref.shape):
+                raise user_error(ValueError, f"For '{self.api}', the shape of sens "
+                                 f"{tuple(arr.shape)} must equal the shape of the output "
+                                 f"{tuple(ref.shape)}.")
+            out.append(arr.astype(ref.dtype) if arr.dtype != ref.dtype else arr)
+        return out
+
+    def gradients(self, primal_grads, spec):
+        """Tensors for one position or weight spec, from the per-primal gradients."""
+        def one(s):
+            if s is None:
+                return None
+            if isinstance(s, Zeros):
+                return wrap(s.array())
+            g = primal_grads[s]
+            ref = self.primals[s]
+            if g.dtype != ref.dtype:
+                g = g.astype(ref.dtype)
+            return wrap(g)
+        if isinstance(spec, (int, Zeros)) or spec is None:
+            return one(spec)
+        leaves, tree = tree_flatten(spec, is_leaf=lambda s: isinstance(s, Zeros) or s is None)
+        out = tree_unflatten(tree, [one(s) for s in leaves])
+        return tuple(out) if isinstance(out, list) else out
+
+    def vjp(self, sens=None):
+        """Run the forward pass under ``jax.vjp``; returns ``(output, pullback)``.
+
+        ``pullback(sens)`` returns the gradient of every primal; Parameter
+        writes are stored before this returns."""
+        f = self.function()
+        diff, vjp_fn, aux = jax.vjp(f, *self.primals, has_aux=True)
+        self.write_back(aux)
+        out = self.output(diff, aux)
+
+        def pullback(sens=None):
+            return vjp_fn(self.cotangents(diff, sens))
+
+        return out, pullback
+
+
+class GradFrame(StateFrame):
+    """The frame of a function being differentiated: writes are detached.
+
+    As in MindSpore, a value written to a Parameter (``ops.assign``,
+    ``set_data``) carries no gradient back to what it was computed from; a
+    later read of that Parameter still differentiates with respect to the
+    Parameter itself when it is one of the differentiated weights.
+    """
+
+    __slots__ = ("leaves",)
+
+    def __init__(self, values=None):
+        super().__init__(values)
+        self.leaves = dict(self.values)
+
+    def write(self, param, value):
+        leaf = self.leaves.get(param)
+        if leaf is not None and leaf.shape == value.shape and leaf.dtype == value.dtype:
+            value = _rebind(value, leaf)
+        else:
+            value = jax.lax.stop_gradient(value)
+        super().write(param, value)
+
+
+@jax.custom_jvp
+def _rebind(new, leaf):
+    """``new``'s value with ``leaf``'s derivative (a read after a write, see GradFrame)."""
+    return new
+
+
+@_rebind.defjvp
+def _rebind_jvp(primals, tangents):
+    return primals[0], tangents[1]
+
+
+def discover_parameters(fn, args, kwargs):
+    """The Parameters ``fn(*args, **kwargs)`` reads, in first-read order (traced, not run)."""
+    frame = _RecordingFrame()
+
+    def run():
+        with frame:
+            fn(*args, **kwargs)
+
+    jax.eval_shape(run)
+    return [p for p in frame.seen if p.requires_grad]
+
+
+class _RecordingFrame(StateFrame):
+    """A frame that notes every Parameter read; writes stay inside it."""
+
+    __slots__ = ("seen",)
+    capturing = True  # effects (print) are staged, never run, while discovering
+
+    def __init__(self):
+        super().__init__()
+        self.seen = {}
+
+    def read_missing(self, param):
+        self.seen[param] = None
+        return super().read_missing(param)
