@@ -229,9 +229,10 @@ def unbind(input, dim=0):
     return tuple(jnp.moveaxis(input, ax, 0))
 
 
-@op(static=("indexing",), dtype="promote", prim="Meshgrid")
+@op(static=("indexing",), prim="Meshgrid")
 def meshgrid(*inputs, indexing="xy"):
-    """Coordinate grids from 1-D inputs; ``indexing`` 'xy' (Cartesian) or 'ij' (matrix)."""
+    """Coordinate grids from 1-D inputs; ``indexing`` 'xy' (Cartesian) or 'ij' (matrix).
+    Each grid keeps its input's dtype."""
     if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
         inputs = inputs[0]  # the row passes the varargs as one tuple
     if indexing not in ("xy", "ij"):

@@ -9,6 +9,7 @@ import numbers
 
 import jax.numpy as jnp
 
+from msxla.errors import user_error
 from msxla.ops._shape_util import ArgTypeError, as_shape, norm_axes, norm_axis, op
 from msxla.ops.primitive import make_primitive
 
@@ -126,8 +127,8 @@ def rot90(input, k, dims):
         if not -n <= d < n:
             raise ValueError(f"rotation dim{i} is out of range, dim{i}={d}.")
     if dims[0] % n == dims[1] % n:
-        raise ValueError(f"rotation dims must be different, but got dim0={dims[0]}, "
-                         f"dim1={dims[1]}.")
+        raise user_error(RuntimeError, f"For 'rot90', rotation dims must be different, but got "
+                                       f"dim0={dims[0]}, dim1={dims[1]}.")
     return jnp.rot90(input, k, (dims[0] % n, dims[1] % n))
 
 
