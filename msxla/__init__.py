@@ -29,6 +29,7 @@ from msxla.jit.api import ms_function, enable_dynamic  # noqa: E402
 from msxla import context  # noqa: E402
 from msxla.autodiff import (  # noqa: E402
     grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev)
+from msxla import numpy  # noqa: E402,F401 - mindspore.numpy
 
 bool = bool_  # noqa: A001 - mindspore.bool
 int = dtype.int  # noqa: A001
