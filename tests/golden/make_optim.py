@@ -51,6 +51,91 @@ CONFIGS = {
 }
 
 
+# Learning-rate schedules (Cells of the step), evaluated at steps 0..7.
+SCHEDULES = {
+    "exponential": "nn.ExponentialDecayLR(0.1, 0.9, 3)",
+    "exponential_stair": "nn.ExponentialDecayLR(0.1, 0.9, 3, True)",
+    "natural_exp": "nn.NaturalExpDecayLR(0.1, 0.5, 3)",
+    "natural_exp_stair": "nn.NaturalExpDecayLR(0.1, 0.5, 3, True)",
+    "inverse": "nn.InverseDecayLR(0.1, 0.5, 3)",
+    "inverse_stair": "nn.InverseDecayLR(0.1, 0.5, 3, True)",
+    "cosine": "nn.CosineDecayLR(0.01, 0.1, 5)",
+    "polynomial": "nn.PolynomialDecayLR(0.1, 0.01, 5, 0.5)",
+    "polynomial_update": "nn.PolynomialDecayLR(0.1, 0.01, 3, 2.0, True)",
+    "warmup": "nn.WarmUpLR(0.1, 4)",
+}
+
+# Per-step learning-rate lists.
+DYNAMIC_LR = {
+    "piecewise": "nn.piecewise_constant_lr([2, 5, 10], [0.1, 0.05, 0.01])",
+    "exponential": "nn.exponential_decay_lr(0.1, 0.9, 10, 2, 2)",
+    "exponential_stair": "nn.exponential_decay_lr(0.1, 0.9, 10, 2, 2, True)",
+    "natural_exp": "nn.natural_exp_decay_lr(0.1, 0.5, 10, 2, 2)",
+    "natural_exp_stair": "nn.natural_exp_decay_lr(0.1, 0.5, 10, 2, 2, True)",
+    "inverse": "nn.inverse_decay_lr(0.1, 0.5, 10, 2, 2)",
+    "inverse_stair": "nn.inverse_decay_lr(0.1, 0.5, 10, 2, 2, True)",
+    "cosine": "nn.cosine_decay_lr(0.01, 0.1, 10, 2, 3)",
+    "polynomial": "nn.polynomial_decay_lr(0.1, 0.01, 10, 2, 3, 0.5)",
+    "polynomial_update": "nn.polynomial_decay_lr(0.1, 0.01, 10, 2, 2, 2.0, True)",
+    "warmup": "nn.warmup_lr(0.1, 10, 2, 3)",
+}
+
+# Invalid arguments: the exception type and message are the golden.
+# ``p`` is a float32 Parameter named 'w'.
+ERRORS = [
+    "nn.SGD([p], momentum=-1.0)",
+    "nn.SGD([p], momentum='a')",
+    "nn.SGD([p], dampening=-0.5)",
+    "nn.SGD([p], nesterov=True)",
+    "nn.SGD([p], nesterov=1)",
+    "nn.SGD([p], weight_decay=-0.1)",
+    "nn.SGD([p], weight_decay=nn.WarmUpLR(0.1, 2))",
+    "nn.SGD([p], learning_rate=-0.1)",
+    "nn.SGD([p], learning_rate='a')",
+    "nn.SGD([p], loss_scale=0.0)",
+    "nn.SGD([p], loss_scale='a')",
+    "nn.SGD([])",
+    "nn.SGD(None)",
+    "nn.SGD([p, 1])",
+    "nn.SGD([{'params': [p], 'foo': 1}])",
+    "nn.SGD([{'params': [p]}, {'params': [p]}])",
+    "nn.SGD([{'params': [p]}, {'order_params': [p], 'lr': 0.1}])",
+    "nn.SGD([p], learning_rate=ms.Tensor(np.ones((2, 2), np.float32)))",
+    "nn.Momentum([p], 0.1, 1)",
+    "nn.Momentum([p], 0.1, -0.5)",
+    "nn.Momentum([p], 0.1, 0.9, use_nesterov=1)",
+    "nn.Adam([p], beta1=1.0)",
+    "nn.Adam([p], beta2=0)",
+    "nn.Adam([p], eps=0.0)",
+    "nn.Adam([p], use_amsgrad=1)",
+    "nn.Adam([p], foo=True)",
+    "nn.AdamWeightDecay([p], beta1=-0.1)",
+    "nn.RMSProp([p], decay=-0.1)",
+    "nn.RMSProp([p], epsilon=0.0)",
+    "nn.RMSProp([p], centered=1)",
+    "nn.Adagrad([p], accum=-0.1)",
+    "nn.Adagrad([p], update_slots=1)",
+    "nn.Lamb([p], 0.1, beta1=2.0)",
+    "nn.ExponentialDecayLR(0.1, 0.9, 0)",
+    "nn.ExponentialDecayLR(1, 0.9, 2)",
+    "nn.ExponentialDecayLR(0.1, -0.9, 2)",
+    "nn.ExponentialDecayLR(0.1, 0.9, 2, 1)",
+    "nn.CosineDecayLR(0.1, 0.01, 2)",
+    "nn.CosineDecayLR(1, 2.0, 2)",
+    "nn.PolynomialDecayLR(0.1, 1, 2, 0.5)",
+    "nn.PolynomialDecayLR(0.1, 0.01, 2, -0.5)",
+    "nn.WarmUpLR(1, 2)",
+    "nn.WarmUpLR(0.1, 0)",
+    "nn.piecewise_constant_lr([2, 1], [0.1, 0.2])",
+    "nn.piecewise_constant_lr([2], [0.1, 0.2])",
+    "nn.piecewise_constant_lr([2, 3], [0.1, 2])",
+    "nn.exponential_decay_lr(0.1, 0.9, 0, 1, 1)",
+    "nn.cosine_decay_lr(0.1, 0.01, 4, 1, 1)",
+    "nn.polynomial_decay_lr(0.1, 0.01, 4, 1, 1, 0.5, 1)",
+    "nn.warmup_lr(1, 4, 1, 1)",
+]
+
+
 def make_data():
     rng = np.random.default_rng(1234)
     f32 = np.float32
@@ -127,6 +212,21 @@ def train(ms, data, name):
     return losses, final, names
 
 
+def run_error(ms, code):
+    """``{"exc": type name, "message": first line}`` of evaluating ``code``."""
+    p = ms.Parameter(ms.Tensor(np.ones((2, 3), np.float32)), name="w")
+    try:
+        eval(code, {"nn": ms.nn, "ms": ms, "np": np, "p": p})  # noqa: S307 - fixed strings
+    except Exception as err:  # noqa: BLE001 - the exception is the golden
+        return {"exc": type(err).__name__, "message": str(err).split("\n")[0]}
+    return {"exc": None, "message": ""}
+
+
+def schedule_values(ms, code):
+    sched = eval(code, {"nn": ms.nn})  # noqa: S307 - fixed strings
+    return [float(sched(ms.Tensor([s], ms.int32)).asnumpy()[0]) for s in range(8)]
+
+
 def main():
     import mindspore as ms
     data = make_data()
@@ -135,7 +235,11 @@ def main():
         losses, final, names = train(ms, data, name)
         cases[name] = {"losses": losses, "params": final, "opt_param_names": names}
         print(name, losses)
-    out = {"mindspore": ms.__version__, "steps": STEPS,
+    schedules = {k: schedule_values(ms, v) for k, v in SCHEDULES.items()}
+    dynamic = {k: eval(v, {"nn": ms.nn}) for k, v in DYNAMIC_LR.items()}  # noqa: S307
+    errors = {code: run_error(ms, code) for code in ERRORS}
+    out = {"mindspore": ms.__version__, "steps": STEPS, "schedules": schedules,
+           "dynamic_lr": dynamic, "errors": errors,
            "data": {k: v.tolist() for k, v in data.items()}, "cases": cases}
     with open(os.path.join(HERE, "optim.json"), "w") as fh:
         json.dump(out, fh, indent=1, sort_keys=True)

@@ -177,7 +177,7 @@ class Optimizer(Cell):
                             "than 1, but got %s.", learning_rate.size)
             return Tensor(learning_rate.asnumpy(), dtype=mstype.float32)
         if isinstance(learning_rate, Iterable):
-            return Tensor(np.array(list(learning_rate)).astype(np.float32))
+            return Tensor(np.array([float(x) for x in learning_rate], dtype=np.float32))
         raise TypeError("For 'Optimizer', the argument 'learning_rate' must be int, float, Tensor, "
                         "Iterable or LearningRateSchedule, but got "
                         f"{type(learning_rate)}.")
