@@ -132,7 +132,7 @@ def rot90(input, k, dims):
     return jnp.rot90(input, k, (dims[0] % n, dims[1] % n))
 
 
-@op(static=("axis", "start", "length"), method="narrow", prim="Slice")
+@op(static=("axis", "start", "length"), prim="Slice")
 def narrow(input, axis, start, length):
     """``length`` elements from ``start`` along ``axis``."""
     ax = norm_axis(axis, input.ndim)
