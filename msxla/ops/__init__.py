@@ -35,7 +35,9 @@ from msxla.ops.nn_norm import *  # noqa: F401,F403
 from msxla.ops.nn_loss import *  # noqa: F401,F403
 from msxla.ops.nn_loss_regression import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403
+from msxla.ops.nn_interpolate import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
+from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403
 from msxla.ops.composite import *  # noqa: F401,F403
 from msxla.ops import operations, functional  # noqa: E402,F401

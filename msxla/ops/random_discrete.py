@@ -1,0 +1,237 @@
+"""Op rows: discrete random draws (randint, randint_like, bernoulli, multinomial,
+random_categorical, randperm, shuffle, poisson, random_poisson) and the UniformInt,
+Bernoulli, Multinomial, RandomCategorical, RandpermV2, RandomShuffle, Poisson and
+RandomPoisson primitives.
+
+Keys are drawn as in ``msxla.ops.random`` (the global random state, with
+per-op seeds folded in). ``randperm`` is the exception MindSpore makes: a
+non-zero ``seed`` gives the same permutation every call (with ``offset``).
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from msxla.common import dtype as mstype
+from msxla.common.tensor import Tensor
+from msxla.ops._nn_util import set_public
+from msxla.ops.primitive import make_primitive
+from msxla.ops.random import as_shape, key_for, random_row
+
+__all__ = ["randint", "randint_like", "bernoulli", "multinomial", "random_categorical",
+           "randperm", "shuffle", "poisson", "random_poisson", "UniformInt", "Bernoulli",
+           "Multinomial", "RandomCategorical", "RandpermV2", "RandomShuffle", "Poisson",
+           "RandomPoisson"]
+
+
+def _check_int(name, v, what):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"For '{name}', '{what}' must be an int, but got {type(v)}.")
+
+
+def _int_dtype(name, dtype):
+    if dtype not in mstype.int_type:
+        raise ValueError(f"For '{name}', the 'dtype' must be an int type, but got {dtype}.")
+    return dtype
+
+
+@random_row("randint", static=("size", "dtype"), prim="UniformInt")
+def _randint(key, low, high, size, dtype=mstype.int64):
+    return jax.random.randint(key, size, low, high, jnp.int64).astype(dtype.np_dtype)
+
+
+def randint(low, high, size, seed=None, *, dtype=None):
+    """Integers uniform in ``[low, high)`` of shape ``size`` (a tuple)."""
+    dtype = _int_dtype("randint", mstype.int64 if dtype is None else dtype)
+    if not isinstance(size, tuple):
+        raise ValueError(f"For 'randint', the input 'size' must be a tuple, but got {size}.")
+    _check_int("randint", low, "low")
+    _check_int("randint", high, "high")
+    if low >= high:
+        raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low: {low}, "
+                         f"high: {high}.")
+    return _randint(key_for(seed), low, high, as_shape("randint", size), dtype)
+
+
+def randint_like(input, low, high, seed=None, *, dtype=None):
+    """``randint`` with ``input``'s shape (and dtype, unless given)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For 'randint_like', the 'input' must be a Tensor, but got "
+                        f"{type(input)}")
+    dtype = _int_dtype("randint_like", input.dtype if dtype is None else dtype)
+    _check_int("randint_like", low, "low")
+    _check_int("randint_like", high, "high")
+    return _randint(key_for(seed), low, high, tuple(input.shape), dtype)
+
+
+@random_row("bernoulli", prim="Bernoulli")
+def _bernoulli(key, input, p=0.5):
+    u = jax.random.uniform(key, input.shape, jnp.float32)
+    return (u < p).astype(input.dtype)
+
+
+def bernoulli(input, p=0.5, seed=None):
+    """0/1 samples with probability ``p`` (scalar or Tensor), shaped and typed like ``input``."""
+    return _bernoulli(key_for(seed), input, p)
+
+
+@random_row("multinomial", static=("num_samples", "replacement"), prim="Multinomial")
+def _multinomial(key, input, num_samples, replacement=True):
+    logits = jnp.log(input.astype(jnp.float32))
+    if replacement:
+        batch = logits.shape[:-1]
+        out = jax.random.categorical(key, logits, axis=-1, shape=(num_samples,) + batch)
+        return jnp.moveaxis(out, 0, -1).astype(jnp.int32)
+    gumbel = jax.random.gumbel(key, logits.shape, jnp.float32)
+    return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(jnp.int32)
+
+
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """``num_samples`` class indices per row drawn with the (unnormalised) weights ``input``."""
+    if input.ndim not in (1, 2):
+        raise ValueError(f"For 'multinomial', the dimension of inputs must be 1d or 2d, but got "
+                         f"{input.ndim}.")
+    if not replacement and input.shape[-1] < num_samples:
+        raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last "
+                         f"dimension of input without 'replacement', but got 'num_samples': "
+                         f"{num_samples} and 'replacement': {replacement}")
+    return _multinomial(key_for(seed), input, num_samples, replacement)
+
+
+@random_row("random_categorical", static=("num_sample", "dtype"), prim="RandomCategorical")
+def _random_categorical(key, logits, num_sample, dtype=mstype.int64):
+    out = jax.random.categorical(key, logits, axis=-1, shape=(num_sample,) + logits.shape[:-1])
+    return jnp.moveaxis(out, 0, -1).astype(dtype.np_dtype)
+
+
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """``num_sample`` class indices per row of ``logits`` (unnormalised log-probabilities)."""
+    return _random_categorical(key_for(seed), logits, num_sample, dtype)
+
+
+@random_row("randperm", static=("n", "dtype"), prim="RandpermV2")
+def _randperm(key, n, dtype=mstype.int64):
+    return jax.random.permutation(key, n).astype(dtype.np_dtype)
+
+
+def randperm(n, seed=0, offset=0, dtype=mstype.int64):
+    """A random permutation of ``0 .. n-1`` (fixed for a non-zero ``seed`` and ``offset``)."""
+    if not isinstance(n, int) or n < 0:
+        raise ValueError(f"For 'randperm', 'n' must be a non-negative int, but got {n}.")
+    if seed:
+        key = jax.random.fold_in(jax.random.key(int(seed), impl="threefry2x32"), int(offset))
+    else:
+        key = key_for()
+    return _randperm(key, n, dtype)
+
+
+@random_row("shuffle", prim="RandomShuffle")
+def _shuffle(key, x):
+    return jax.random.permutation(key, x, axis=0) if x.ndim else x
+
+
+def shuffle(x, seed=None):
+    """``x`` with its first dimension randomly permuted."""
+    return _shuffle(key_for(seed), x)
+
+
+@random_row("poisson", static=("shape",), prim="Poisson")
+def _poisson(key, shape, mean):
+    shape = jnp.broadcast_shapes(shape, mean.shape)
+    return jax.random.poisson(key, jnp.broadcast_to(mean, shape), shape).astype(jnp.float32)
+
+
+def poisson(shape, mean, seed=None):
+    """Poisson counts (as float32) with rate ``mean`` broadcast with ``shape``."""
+    return _poisson(key_for(seed), as_shape("poisson", shape), mean)
+
+
+@random_row("random_poisson", static=("shape", "dtype"), prim="RandomPoisson")
+def _random_poisson(key, shape, rate, dtype=mstype.float32):
+    lam = jnp.broadcast_to(rate, shape + rate.shape)
+    return jax.random.poisson(key, lam, lam.shape).astype(dtype.np_dtype)
+
+
+def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
+    """Poisson counts of shape ``shape + rate.shape``."""
+    return _random_poisson(key_for(seed), as_shape("random_poisson", shape), rate, dtype)
+
+
+for _row, _pub in ((_randint, randint), (_bernoulli, bernoulli), (_multinomial, multinomial),
+                   (_random_categorical, random_categorical), (_randperm, randperm),
+                   (_shuffle, shuffle), (_poisson, poisson), (_random_poisson, random_poisson)):
+    set_public(_row, _pub)
+
+
+def _seeds(prim):
+    return key_for(prim.attrs.get("seed", 0), prim.attrs.get("seed2", 0))
+
+
+def _uniform_int_call(prim, shape, minval, maxval):
+    return _randint(_seeds(prim), minval, maxval, as_shape("UniformInt", shape), mstype.int32)
+
+
+def _bernoulli_call(prim, x, p):
+    seed = prim.attrs["seed"]
+    return _bernoulli(key_for(0 if seed == -1 else seed, prim.attrs["offset"]), x, p)
+
+
+_SEEDS = (("seed", 0), ("seed2", 0))
+UniformInt = make_primitive("UniformInt", randint, init=_SEEDS, call=_uniform_int_call)
+Bernoulli = make_primitive("Bernoulli", bernoulli, init=(("seed", -1), ("offset", 0)),
+                           call=_bernoulli_call)
+Multinomial = make_primitive(
+    "Multinomial", multinomial, init=_SEEDS + (("dtype", mstype.int32),),
+    call=lambda prim, x, num_samples: _multinomial(_seeds(prim), x, int(num_samples))
+    .astype(prim.attrs["dtype"]))
+RandomCategorical = make_primitive(
+    "RandomCategorical", random_categorical, init=(("dtype", mstype.int64),),
+    call=lambda prim, logits, num_sample, seed=0: _random_categorical(
+        key_for(seed), logits, int(num_sample), prim.attrs["dtype"]))
+RandpermV2 = make_primitive(
+    "RandpermV2", randperm, init=(("seed", 0), ("offset", 0), ("dtype", mstype.int64)),
+    call=lambda prim, n: randperm(int(n), prim.attrs["seed"], prim.attrs["offset"],
+                                  prim.attrs["dtype"]))
+RandomShuffle = make_primitive("RandomShuffle", shuffle, init=_SEEDS,
+                               call=lambda prim, x: _shuffle(_seeds(prim), x))
+Poisson = make_primitive(
+    "Poisson", poisson, init=_SEEDS,
+    call=lambda prim, shape, mean: _poisson(_seeds(prim), as_shape("Poisson", shape), mean))
+RandomPoisson = make_primitive(
+    "RandomPoisson", random_poisson, init=_SEEDS + (("dtype", mstype.int64),),
+    call=lambda prim, shape, rate: _random_poisson(
+        _seeds(prim), as_shape("RandomPoisson", shape), rate, prim.attrs["dtype"]))
+
+
+# ------------------------------------------------------------- Tensor methods
+def _tensor_bernoulli(self, *, generator=None):
+    return _bernoulli(key_for(), self, self)
+
+
+def _tensor_bernoulli_(self, p=0.5, *, generator=None):
+    self._data = _bernoulli(key_for(), self, p)._data
+    return self
+
+
+def _tensor_random_(self, from_=0, to=None, *, generator=None):
+    if to is None:
+        to = 2 ** 24 if mstype.is_float(self.dtype) else int(
+            jnp.iinfo(self.dtype.np_dtype).max)
+    self._data = _randint(key_for(), int(from_), int(to), tuple(self.shape), mstype.int64
+                          )._data.astype(self.dtype.np_dtype)
+    return self
+
+
+def _tensor_multinomial(self, num_samples, replacement=True, seed=None):
+    return multinomial(self, num_samples, replacement, seed)
+
+
+def _tensor_random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
+    return random_categorical(self, num_sample, seed, dtype)
+
+
+Tensor.bernoulli = _tensor_bernoulli
+Tensor.bernoulli_ = _tensor_bernoulli_
+Tensor.random_ = _tensor_random_
+Tensor.multinomial = _tensor_multinomial
+Tensor.random_categorical = _tensor_random_categorical
