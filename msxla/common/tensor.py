@@ -196,7 +196,11 @@ class Tensor:
     def _concrete(self, what):
         data = self._data
         if isinstance(data, Tracer):
-            raise concretization_error(what)
+            # An eager grad/jvp tracer carries its concrete primal value (as in
+            # PyNative); a tracer of a graph being captured has none.
+            data = data.to_concrete_value()
+            if data is None:
+                raise concretization_error(what)
         if data is None:
             raise ValueError(f"Tensor(shape={list(self._spec[0])}) is a shape placeholder "
                              "without data.")

@@ -143,3 +143,20 @@ def test_bad_calls_raise(call, exc, words):
     with pytest.raises(exc) as info:
         call()
     assert words in str(info.value) and HERE in str(info.value)
+
+
+def test_values_are_readable_inside_a_differentiated_function():
+    """PyNative: asnumpy, float() and `if` on values work inside grad (not inside jit)."""
+    seen = []
+
+    def f(x):
+        seen.append((x.asnumpy().copy(), float(ops.sum(x))))
+        if ops.sum(x) > 0:
+            return x * 2
+        return x * 3
+
+    np.testing.assert_allclose(ms.grad(f)(X).asnumpy(), [2, 2, 2])
+    np.testing.assert_allclose(ms.grad(f)(-X).asnumpy(), [3, 3, 3])
+    np.testing.assert_allclose(seen[0][0], X.asnumpy())
+    assert seen[0][1] == 6.0
+    np.testing.assert_allclose(ms.jvp(f, X, X)[1].asnumpy(), 2 * X.asnumpy())
