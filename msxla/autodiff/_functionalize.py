@@ -309,26 +309,34 @@ def _rebind_jvp(primals, tangents):
 
 
 def discover_parameters(fn, args, kwargs):
-    """The Parameters ``fn(*args, **kwargs)`` reads, in first-read order (traced, not run)."""
+    """The Parameters ``fn(*args, **kwargs)`` reads, in first-read order.
+
+    ``fn`` is traced abstractly (nothing runs, effects are staged); if it
+    needs concrete values (Python control flow on Tensors) it runs eagerly,
+    its Parameter writes kept inside the recording frame."""
     frame = _RecordingFrame()
 
     def run():
         with frame:
             fn(*args, **kwargs)
 
-    jax.eval_shape(run)
+    try:
+        jax.eval_shape(run)
+    except Exception:  # noqa: BLE001 - value-dependent Python: run it for real
+        frame = _RecordingFrame(capturing=False)
+        run()
     return [p for p in frame.seen if p.requires_grad]
 
 
 class _RecordingFrame(StateFrame):
     """A frame that notes every Parameter read; writes stay inside it."""
 
-    __slots__ = ("seen",)
-    capturing = True  # effects (print) are staged, never run, while discovering
+    __slots__ = ("seen", "capturing")
 
-    def __init__(self):
+    def __init__(self, capturing=True):
         super().__init__()
         self.seen = {}
+        self.capturing = capturing  # effects (print) are staged, never run, while tracing
 
     def read_missing(self, param):
         self.seen[param] = None

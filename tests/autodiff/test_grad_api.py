@@ -160,3 +160,19 @@ def test_values_are_readable_inside_a_differentiated_function():
     np.testing.assert_allclose(seen[0][0], X.asnumpy())
     assert seen[0][1] == 6.0
     np.testing.assert_allclose(ms.jvp(f, X, X)[1].asnumpy(), 2 * X.asnumpy())
+
+
+def test_discovered_weights_with_value_dependent_python():
+    w = Parameter(Tensor(np.array([2.0, 3.0, 4.0], np.float32)), name="w")
+    v = Parameter(Tensor(np.ones(3, np.float32)), name="v")
+    m = Parameter(Tensor(np.zeros(3, np.float32)), name="m", requires_grad=False)
+
+    def f(x):
+        ops.assign(m, m + 1)
+        if ops.sum(x) > 0:
+            return x * w
+        return x * v
+
+    (gw,) = ops.GradOperation(get_by_list=True)(f)(X)
+    np.testing.assert_allclose(gw.asnumpy(), X.asnumpy())
+    np.testing.assert_allclose(m.asnumpy(), [1, 1, 1])  # discovery does not write
