@@ -7,10 +7,15 @@ Ger and Cross Primitive classes.
 
 MindSpore's matmul kernels want both operands in one dtype (no promotion):
 a mix raises TypeError, as do bool operands. The elementwise-built products
-(outer, kron, cross, vecdot, the add* forms) promote like ``mul``.
+(outer, kron, cross, vecdot, the add* forms) promote like ``mul``. Products
+run at full float32 precision on every backend (no TF32/bf16 passes), as
+MindSpore's float32 matmuls do.
 """
 from __future__ import annotations
 
+import functools
+
+import jax
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
@@ -25,6 +30,8 @@ __all__ = ["matmul", "mm", "bmm", "dot", "mv", "outer", "ger", "inner", "vecdot"
            "einsum", "kron", "cross", "addmm", "addmv", "addbmm", "baddbmm", "addr",
            "MatMul", "BatchMatMul", "Einsum", "Ger", "Cross"]
 
+_HIGHEST = jax.lax.Precision.HIGHEST
+_matmul = functools.partial(jnp.matmul, precision=_HIGHEST)
 _DOT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
 
@@ -68,7 +75,7 @@ def matmul(input, other):
     if input.ndim == 0 or other.ndim == 0:
         raise ValueError("the inputs must not be 0-D (scalars); use mul.")
     _check_inner(input, other, -1, -2 if other.ndim > 1 else 0)
-    return jnp.matmul(input, other)
+    return _matmul(input, other)
 
 
 @op(dtype=same_dtype("MatMul"), method="mm", prim="MatMul")
@@ -76,7 +83,7 @@ def mm(input, mat2):
     """Product of two 2-D matrices."""
     _need_ndim("MatMul", input=(input, 2, 2), mat2=(mat2, 2, 2))
     _check_inner(input, mat2, 1, 0)
-    return jnp.matmul(input, mat2)
+    return _matmul(input, mat2)
 
 
 @op(dtype=same_dtype("BatchMatMul"), method="bmm", prim="BatchMatMul")
@@ -84,7 +91,7 @@ def bmm(input_x, mat2):
     """Batched matrix product over the last two axes (leading axes broadcast)."""
     _need_ndim("BatchMatMul", input_x=(input_x, 2, 99), mat2=(mat2, 2, 99))
     _check_inner(input_x, mat2, -1, -2)
-    return jnp.matmul(input_x, mat2)
+    return _matmul(input_x, mat2)
 
 
 @op(dtype=same_dtype("dot", _DOT_TYPES), method="dot", prim="MatMul")
@@ -94,7 +101,7 @@ def dot(input, other):
     other.shape[-1:]``."""
     _need_ndim("dot", input=(input, 2, 99), other=(other, 2, 99))
     _check_inner(input, other, -1, -2)
-    return jnp.dot(input, other)
+    return jnp.dot(input, other, precision=_HIGHEST)
 
 
 @op(dtype=same_dtype("MatMul"), prim="MatMul")
@@ -102,7 +109,7 @@ def mv(mat, vec):
     """Matrix (N, M) times vector (M,)."""
     _need_ndim("mv", mat=(mat, 2, 2), vec=(vec, 1, 1))
     _check_inner(mat, vec, 1, 0)
-    return jnp.matmul(mat, vec)
+    return _matmul(mat, vec)
 
 
 @op(dtype="promote", method="outer", prim="Outer")
@@ -124,7 +131,7 @@ def inner(input, other):
     if input.ndim == 0 or other.ndim == 0:
         return input * other
     _check_inner(input, other, -1, -1)
-    return jnp.inner(input, other)
+    return jnp.inner(input, other, precision=_HIGHEST)
 
 
 @op(static=("axis",), dtype="promote", prim="VecDot")
@@ -158,7 +165,7 @@ def _tensor_dot_axes(axes, a, b):
 def tensor_dot(x1, x2, axes):
     """Contract ``x1`` and ``x2`` over ``axes`` (an int n: the last n of ``x1`` with the
     first n of ``x2``; or a pair of axis lists)."""
-    return jnp.tensordot(x1, x2, _tensor_dot_axes(axes, x1, x2))
+    return jnp.tensordot(x1, x2, _tensor_dot_axes(axes, x1, x2), precision=_HIGHEST)
 
 
 _tensor_dot_row = tensor_dot
@@ -180,7 +187,7 @@ def einsum(equation, operands):
     is the public form."""
     if not isinstance(equation, str):
         raise ArgTypeError(f"'equation' must be a str, but got {type(equation).__name__}.")
-    return jnp.einsum(equation, *operands)
+    return jnp.einsum(equation, *operands, precision=_HIGHEST)
 
 
 _einsum_row = einsum
@@ -246,7 +253,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat1 @ mat2)``."""
     _need_ndim("addmm", mat1=(mat1, 2, 2), mat2=(mat2, 2, 2))
     _check_inner(mat1, mat2, 1, 0)
-    return _fused(input, jnp.matmul(mat1, mat2), beta, alpha)
+    return _fused(input, _matmul(mat1, mat2), beta, alpha)
 
 
 @op(static=("beta", "alpha"), dtype="promote", method="addmv", prim="Addmv")
@@ -254,7 +261,7 @@ def addmv(input, mat, vec, *, beta=1, alpha=1):
     """``beta * input + alpha * (mat @ vec)``."""
     _need_ndim("addmv", mat=(mat, 2, 2), vec=(vec, 1, 1))
     _check_inner(mat, vec, 1, 0)
-    return _fused(input, jnp.matmul(mat, vec), beta, alpha)
+    return _fused(input, _matmul(mat, vec), beta, alpha)
 
 
 @op(static=("beta", "alpha"), dtype="promote", method="addbmm", prim="Addbmm")
@@ -262,7 +269,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """``beta * input + alpha * sum_b(batch1[b] @ batch2[b])``."""
     _need_ndim("addbmm", batch1=(batch1, 3, 3), batch2=(batch2, 3, 3))
     _check_inner(batch1, batch2, -1, -2)
-    return _fused(input, jnp.sum(jnp.matmul(batch1, batch2), axis=0), beta, alpha)
+    return _fused(input, jnp.sum(_matmul(batch1, batch2), axis=0), beta, alpha)
 
 
 @op(static=("beta", "alpha"), dtype="promote", method="baddbmm", prim="Baddbmm")
@@ -270,7 +277,7 @@ def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     """``beta * input + alpha * (batch1 @ batch2)``, batched over axis 0."""
     _need_ndim("baddbmm", batch1=(batch1, 3, 3), batch2=(batch2, 3, 3))
     _check_inner(batch1, batch2, -1, -2)
-    return _fused(input, jnp.matmul(batch1, batch2), beta, alpha)
+    return _fused(input, _matmul(batch1, batch2), beta, alpha)
 
 
 @op(static=("beta", "alpha"), dtype="promote", method="addr", prim="Addr")
