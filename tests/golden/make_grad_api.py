@@ -15,8 +15,6 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "autodiff"))
 
-import numpy as np  # noqa: E402
-
 import grad_cases  # noqa: E402
 
 
@@ -55,7 +53,6 @@ def main():
            "cases": {k: results[k] for k in names}}
     with open(path, "w") as fh:
         json.dump(out, fh, indent=1, sort_keys=True)
-    _ = np
 
 
 if __name__ == "__main__":
