@@ -162,6 +162,21 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
     return reduce_loss(m.sum(-1) / c, reduction)
 
 
+_multi_margin_row = multi_margin_loss
+
+
+def multi_margin_loss(input, target, p=1, margin=1, weight=None,  # noqa: F811
+                      reduction="mean"):
+    """``sum_{j != y} max(0, margin - x[y] + x[j]) ** p / C``, scaled by ``weight[y]``."""
+    if not isinstance(margin, int) or isinstance(margin, bool):
+        raise TypeError(f"For 'multi_margin_loss', the type of 'margin' must be int, but got "
+                        f"{type(margin)}.")
+    return _multi_margin_row(input, target, p, margin, weight, reduction)
+
+
+set_public(_multi_margin_row, multi_margin_loss)
+
+
 @op(dtype="float", dtype_args=("input",), static=("reduction",), prim="MultilabelMarginLoss")
 def multilabel_margin_loss(input, target, reduction="mean"):
     """Hinge loss between each target class (``target`` lists them, ended by -1) and each
@@ -226,5 +241,5 @@ SigmoidCrossEntropyWithLogits = make_primitive(
 KLDivLoss = make_primitive("KLDivLoss", kl_div, init=(("reduction", "mean"),))
 MultiMarginLoss = make_primitive(
     "MultiMarginLoss", multi_margin_loss, init=(("p", 1), ("margin", 1.0), ("reduction", "mean")),
-    call=lambda prim, x, target, weight=None: multi_margin_loss(
+    call=lambda prim, x, target, weight=None: _multi_margin_row(
         x, target, prim.attrs["p"], prim.attrs["margin"], weight, prim.attrs["reduction"]))

@@ -185,8 +185,16 @@ LayerNorm = make_primitive("LayerNorm", layer_norm,
 BatchNorm = make_primitive("BatchNorm", batch_norm,
                            init=(("is_training", False), ("epsilon", 1e-5), ("momentum", 0.1),
                                  ("data_format", "NCHW")), call=_batch_norm_prim)
+def _l2_normalize_call(prim, x):
+    axis = prim.attrs["axis"]
+    if isinstance(axis, (tuple, list)) and len(axis) != 1:
+        raise TypeError(f"For 'L2Normalize', the length of 'axis' must be 1, but got "
+                        f"{len(axis)}, later will support multiple axis!")
+    return l2_normalize(x, axis, prim.attrs["epsilon"])
+
+
 L2Normalize = make_primitive("L2Normalize", l2_normalize,
-                             init=(("axis", 0), ("epsilon", 1e-4)))
+                             init=(("axis", 0), ("epsilon", 1e-4)), call=_l2_normalize_call)
 LRN = make_primitive("LRN", lrn, init=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0),
                                         ("beta", 0.5), ("norm_region", "ACROSS_CHANNELS")),
                      call=lambda prim, x: lrn(x, prim.attrs["depth_radius"], prim.attrs["bias"],

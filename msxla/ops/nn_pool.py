@@ -207,11 +207,17 @@ avg_pool3d = _avg_row(3, True)
 
 
 def _lp_pool(name, nd, x, norm_type, kernel_size, stride, ceil_mode):
+    """MindSpore's ``(avg_pool(x ** p) * prod(kernel)) ** (1 / p)``: a ceil-mode window that
+    runs past the input is averaged over its in-bounds part, then scaled by the full size."""
     outs, k, s, d, full, _ = window_geometry(name, x.shape[-nd:], kernel_size, stride, 0, 1,
                                              ceil_mode)
     lead = (1,) * (x.ndim - nd)
     total = lax.reduce_window(x ** norm_type, np.array(0, x.dtype), lax.add, lead + k,
                               lead + s, ((0, 0),) * len(lead) + full)
+    per_dim = [np.array([min(o * s[i] + k[i], x.shape[x.ndim - nd + i]) - o * s[i]
+                         for o in range(outs[i])], np.float64) for i in range(nd)]
+    scale = math.prod(k) / functools.reduce(np.multiply.outer, per_dim)
+    total = total * jnp.asarray(scale, x.dtype)
     return (jnp.sign(total) * jnp.maximum(jnp.abs(total), 0)) ** (1.0 / norm_type)
 
 

@@ -73,7 +73,10 @@ def avg_pool_ref(nd):
 def lp_pool_ref(nd):
     def ref(x, norm_type, kernel_size, stride=None, ceil_mode=False):
         def reduce(vals, cells, sp, padded):
-            return (vals ** norm_type).sum(axis=-1) ** (1.0 / norm_type), 0
+            # MindSpore: the in-bounds mean of x ** p, scaled by the full window size
+            full = np.prod(_tup(kernel_size, nd))
+            mean = (vals ** norm_type).mean(axis=-1)
+            return (mean * full) ** (1.0 / norm_type), 0
         return _pool_ref(x, nd, kernel_size, stride, 0, 1, ceil_mode, reduce)[0]
     return ref
 
