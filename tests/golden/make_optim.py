@@ -48,6 +48,11 @@ CONFIGS = {
     "rmsprop_centered": ("RMSProp", {"learning_rate": 0.01, "momentum": 0.5, "centered": True,
                                      "epsilon": 1e-6, "weight_decay": 0.01}),
     "adagrad": ("Adagrad", {"learning_rate": 0.1, "accum": 0.2, "weight_decay": 0.01}),
+    "adamax": ("AdaMax", {"learning_rate": 0.02, "weight_decay": 0.01}),
+    "adadelta": ("Adadelta", {"learning_rate": 1.0, "rho": 0.8}),
+    "asgd": ("ASGD", {"learning_rate": 0.1, "lambd": 0.01, "t0": 2.0}),
+    "rprop": ("Rprop", {"learning_rate": 0.05, "etas": (0.4, 1.5), "step_sizes": (1e-4, 0.1)}),
+    "rprop_groups": ("Rprop", {"params": "GROUPS", "learning_rate": 0.02}),
 }
 
 
@@ -116,6 +121,15 @@ ERRORS = [
     "nn.Adagrad([p], accum=-0.1)",
     "nn.Adagrad([p], update_slots=1)",
     "nn.Lamb([p], 0.1, beta1=2.0)",
+    "nn.AdaMax([p], beta1=1.5)",
+    "nn.Adadelta([p], rho=1.5)",
+    "nn.Adadelta([p], epsilon=-1.0)",
+    "nn.ASGD([p], lambd=1)",
+    "nn.Rprop([p], etas=[0.5, 1.2])",
+    "nn.Rprop([p], etas=(0.5, 1.0))",
+    "nn.Rprop([p], etas=(1.5, 1.2))",
+    "nn.Rprop([p], step_sizes=(1.0, 0.1))",
+    "nn.Rprop([p], step_sizes=(1.0,))",
     "nn.ExponentialDecayLR(0.1, 0.9, 0)",
     "nn.ExponentialDecayLR(1, 0.9, 2)",
     "nn.ExponentialDecayLR(0.1, -0.9, 2)",

@@ -6,6 +6,10 @@ from msxla.nn.optim.adam import Adam, AdamWeightDecay
 from msxla.nn.optim.rmsprop import RMSProp
 from msxla.nn.optim.ada_grad import Adagrad
 from msxla.nn.optim.lamb import Lamb
+from msxla.nn.optim.adamax import AdaMax
+from msxla.nn.optim.adadelta import Adadelta
+from msxla.nn.optim.asgd import ASGD
+from msxla.nn.optim.rprop import Rprop
 
 __all__ = ["Optimizer", "SGD", "Momentum", "Adam", "AdamWeightDecay", "RMSProp", "Adagrad",
-           "Lamb"]
+           "Lamb", "AdaMax", "Adadelta", "ASGD", "Rprop"]
