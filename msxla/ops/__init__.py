@@ -10,6 +10,11 @@ from msxla.ops.primitive import (Primitive, PrimitiveWithCheck, PrimitiveWithInf
 from msxla.ops.arith import *  # noqa: F401,F403
 from msxla.ops.unary import *  # noqa: F401,F403
 from msxla.ops.compare import *  # noqa: F401,F403
+from msxla.ops.arith_math import *  # noqa: F401,F403
+from msxla.ops.arith_ternary import *  # noqa: F401,F403
+from msxla.ops.unary_special import *  # noqa: F401,F403
+from msxla.ops.unary_round import *  # noqa: F401,F403
+from msxla.ops.bitwise import *  # noqa: F401,F403
 from msxla.ops.reduction import *  # noqa: F401,F403
 from msxla.ops.stats import *  # noqa: F401,F403
 from msxla.ops.scan import *  # noqa: F401,F403

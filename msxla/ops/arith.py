@@ -1,23 +1,39 @@
-"""Op rows: binary arithmetic (add, sub, mul, div, pow, ...) and their operators."""
+"""Op rows: binary arithmetic (add, sub, mul, div, pow, floor/trunc division, ...) and operators.
+
+dtypes follow MindSpore 2.10's implicit type conversion (``mstype.result_type``):
+``add``/``sub`` reject a bool result (``bool + bool``), while ``subtract``
+takes its ``alpha`` into the promotion (``subtract(bool, bool)`` is int64);
+true division gives float32 for integers; ``float_power`` computes in float64
+(complex128 for complex inputs).
+"""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
+from msxla.common import dtype as mstype
+from msxla.common.tensor import Tensor
+from msxla.ops._elementwise import ALL, BOOL, FLOAT, INT, NUM, REAL, binary
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
 __all__ = ["add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "maximum", "minimum",
-           "neg", "Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "Pow", "Maximum",
-           "Minimum", "Neg"]
+           "neg", "true_divide", "divide", "subtract", "multiply", "floor_div", "floor_mod",
+           "truncate_div", "truncate_mod", "float_power", "fmax", "fmin",
+           "Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "Pow", "Maximum",
+           "Minimum", "Neg", "TruncateDiv", "TruncateMod", "Mod", "SquaredDifference", "Fmax",
+           "Fmin"]
 
 
-@op(dtype="promote", method="add", operators=("__add__", "__radd__", "__iadd__"), prim="Add")
+@op(dtype=binary("Add", ALL, result=NUM), method="add", operators=("__add__", "__radd__",
+                                                                    "__iadd__"), prim="Add")
 def add(input, other):
     """``input + other`` with MindSpore's type promotion and broadcasting."""
     return jnp.add(input, other)
 
 
-@op(dtype="promote", method="sub", operators=("__sub__", "__rsub__", "__isub__"), prim="Sub")
+@op(dtype=binary("Sub", ALL, result=NUM), method="sub", operators=("__sub__", "__rsub__",
+                                                                    "__isub__"), prim="Sub")
 def sub(input, other):
     """``input - other``."""
     return jnp.subtract(input, other)
@@ -29,57 +45,188 @@ def mul(input, other):
     return jnp.multiply(input, other)
 
 
-@op(dtype="float", method="div", operators=("__truediv__", "__rtruediv__", "__itruediv__"),
-    prim="Div", static=("rounding_mode",))
-def div(input, other, *, rounding_mode=None):
-    """``input / other``; ``rounding_mode`` is None (true division), 'floor' or 'trunc'."""
+def _div(input, other, rounding_mode):
     if rounding_mode is None:
+        if not jnp.issubdtype(input.dtype, jnp.inexact):
+            input, other = input.astype(jnp.float32), other.astype(jnp.float32)
         return jnp.true_divide(input, other)
+    if rounding_mode not in ("floor", "trunc"):
+        raise ValueError(f"For 'Div', rounding_mode must be None, 'floor' or 'trunc', "
+                         f"but got {rounding_mode!r}.")
+    if input.dtype == jnp.bool_:
+        return _div(input.astype(jnp.int8), other.astype(jnp.int8), rounding_mode) != 0
     if rounding_mode == "floor":
         return jnp.floor_divide(input, other)
-    if rounding_mode == "trunc":
-        q = jnp.true_divide(input, other)
-        return jnp.trunc(q).astype(jnp.result_type(input, other))
-    raise ValueError(f"For 'div', rounding_mode must be None, 'floor' or 'trunc', "
-                     f"but got {rounding_mode!r}.")
+    return _trunc_div(input, other)
+
+
+@op(dtype="promote", method="div", operators=("__truediv__", "__rtruediv__", "__itruediv__"),
+    prim="Div", static=("rounding_mode",))
+def div(input, other, *, rounding_mode=None):
+    """``input / other``; ``rounding_mode`` is None (true division: integers give float32),
+    'floor' or 'trunc' (these keep the promoted dtype)."""
+    return _div(input, other, rounding_mode)
+
+
+@op(dtype="promote", method="divide", prim="Div", static=("rounding_mode",))
+def divide(input, other, *, rounding_mode=None):
+    """Alias of ``div``."""
+    return _div(input, other, rounding_mode)
+
+
+@op(dtype="float", method="true_divide", prim="Div")
+def true_divide(dividend, divisor):
+    """``dividend / divisor`` (integers give float32)."""
+    return jnp.true_divide(dividend, divisor)
+
+
+def _on_bools(fn, x, y):
+    """``fn`` on bool inputs, computed as int8 and given back as bool (as MindSpore does)."""
+    if x.dtype == jnp.bool_:
+        return fn(x.astype(jnp.int8), y.astype(jnp.int8)) != 0
+    return fn(x, y)
+
+
+def _floor_divide(x, y):
+    if jnp.iscomplexobj(x):  # MindSpore: the floor of the quotient's real part
+        return jnp.floor(jnp.real(x / y)).astype(x.dtype)
+    return jnp.floor_divide(x, y)
 
 
 @op(dtype="promote", method="floor_divide",
     operators=("__floordiv__", "__rfloordiv__", "__ifloordiv__"), prim="FloorDiv")
 def floor_divide(input, other):
     """``input // other`` (rounds toward negative infinity)."""
-    return jnp.floor_divide(input, other)
+    return _on_bools(_floor_divide, input, other)
 
 
-@op(dtype="promote", method="remainder", operators=("__mod__", "__rmod__", "__imod__"),
-    prim="FloorMod")
+@op(dtype="promote", prim="FloorDiv")
+def floor_div(x, y):
+    """Alias of ``floor_divide``."""
+    return _on_bools(_floor_divide, x, y)
+
+
+@op(dtype=binary("FloorMod", REAL), method="remainder",
+    operators=("__mod__", "__rmod__", "__imod__"), prim="FloorMod")
 def remainder(input, other):
     """``input % other`` with the sign of ``other`` (Python's convention)."""
-    return jnp.remainder(input, other)
+    return _on_bools(jnp.remainder, input, other)
+
+
+@op(dtype=binary("FloorMod", REAL), prim="FloorMod")
+def floor_mod(x, y):
+    """Alias of ``remainder``."""
+    return _on_bools(jnp.remainder, x, y)
+
+
+def _trunc_div(x, y):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return jax.lax.div(x, y)
+    return jnp.trunc(jnp.true_divide(x, y)).astype(jnp.result_type(x, y))
+
+
+def _trunc_mod(x, y):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        return jax.lax.rem(x, y)
+    return jnp.fmod(x, y)
+
+
+@op(dtype=binary("TruncateDiv", REAL), prim="TruncateDiv")
+def truncate_div(x, y):
+    """Division rounded toward zero."""
+    return _on_bools(_trunc_div, x, y)
+
+
+@op(dtype=binary("TruncateMod", REAL, result=(INT, FLOAT)), prim="TruncateMod")
+def truncate_mod(x, y):
+    """The remainder of ``truncate_div``: it has the sign of ``x`` (C's ``%``)."""
+    return _trunc_mod(x, y)
 
 
 @op(dtype="promote", method="pow", operators=("__pow__", "__rpow__", "__ipow__"), prim="Pow")
 def pow(input, exponent):  # noqa: A001 - MindSpore's name
     """``input ** exponent``."""
+    return _on_bools(jnp.power, input, exponent)
+
+
+def _float_power_dtype(t, key):
+    return mstype.complex128 if mstype.category(t) == 3 else mstype.float64
+
+
+@op(dtype=binary("FloatPower", ALL, out=_float_power_dtype), method="float_power",
+    prim="FloatPower")
+def float_power(input, exponent):
+    """``input ** exponent`` computed in float64 (complex128 for complex inputs)."""
     return jnp.power(input, exponent)
 
 
-@op(dtype="promote", method="maximum", prim="Maximum")
+@op(dtype=binary("Maximum", ALL), method="maximum", prim="Maximum")
 def maximum(input, other):
     """Elementwise maximum (NaN propagates)."""
     return jnp.maximum(input, other)
 
 
-@op(dtype="promote", method="minimum", prim="Minimum")
+@op(dtype=binary("Minimum", REAL), method="minimum", prim="Minimum")
 def minimum(input, other):
     """Elementwise minimum (NaN propagates)."""
     return jnp.minimum(input, other)
+
+
+_FMINMAX = dict(allow=REAL, scalars=REAL, result=(INT, FLOAT))
+
+
+@op(dtype=binary("Fmax", **_FMINMAX), method="fmax", prim="Fmax")
+def fmax(input, other):
+    """Elementwise maximum ignoring NaN (NaN only where both are NaN)."""
+    return jnp.fmax(input, other)
+
+
+@op(dtype=binary("Fmin", **_FMINMAX), method="fmin", prim="Fmin")
+def fmin(input, other):
+    """Elementwise minimum ignoring NaN."""
+    return jnp.fmin(input, other)
 
 
 @op(method="neg", operators=("__neg__",), prim="Neg")
 def neg(input):
     """``-input``."""
     return jnp.negative(input)
+
+
+@op(dtype=binary("Sub", ALL), method="subtract", prim="Sub")
+def subtract(input, other, *, alpha=1):
+    """``input - alpha * other``; ``alpha`` takes part in the type promotion."""
+    return jnp.subtract(input, jnp.multiply(alpha, other))
+
+
+@op(dtype="promote", method="multiply", prim="Mul")
+def multiply(input, other):
+    """Alias of ``mul``."""
+    return jnp.multiply(input, other)
+
+
+def _tensor_add(self, other, *, alpha=1):
+    """``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``."""
+    return add(self, other if _is_one(alpha) else mul(other, alpha))
+
+
+def _tensor_sub(self, other, *, alpha=1):
+    """``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``."""
+    return sub(self, other) if _is_one(alpha) else subtract(self, other, alpha=alpha)
+
+
+def _is_one(alpha):
+    return type(alpha) is int and alpha == 1
+
+
+Tensor.add = _tensor_add
+Tensor.sub = _tensor_sub
+
+
+def _squared_difference(x, y):
+    """``(x - y) ** 2``."""
+    d = sub(x, y)
+    return mul(d, d)
 
 
 Add = make_primitive("Add", add)
@@ -93,3 +240,9 @@ Pow = make_primitive("Pow", pow)
 Maximum = make_primitive("Maximum", maximum)
 Minimum = make_primitive("Minimum", minimum)
 Neg = make_primitive("Neg", neg)
+TruncateDiv = make_primitive("TruncateDiv", truncate_div)
+TruncateMod = make_primitive("TruncateMod", truncate_mod)
+Mod = make_primitive("Mod", truncate_mod)
+SquaredDifference = make_primitive("SquaredDifference", _squared_difference)
+Fmax = make_primitive("Fmax", fmax)
+Fmin = make_primitive("Fmin", fmin)

@@ -125,8 +125,9 @@ def _make_jitted(row, dyn):
     # Dynamic arguments that follow a static one or are keyword-only must be
     # passed by name (``amax(input, axis=None, ..., *, initial=None)``).
     params = list(row.signature.parameters.values())
-    by_name = not any(p.kind is p.VAR_POSITIONAL for p in params) and \
+    by_name = not any(p.kind is p.VAR_POSITIONAL for p in params) and (
         [p.name for p in params if p.name in dyn] != [p.name for p in params[:len(dyn)]]
+        or any(p.kind is p.KEYWORD_ONLY and p.name in dyn for p in params))
 
     def run(cast, *args, **statics):
         if cast is not None:

@@ -1,2 +1,175 @@
-"""Op rows: elementwise unary math (abs, exp, log, sqrt, trig, rounding, ...)."""
-__all__ = []
+"""Op rows: elementwise unary math (abs, exp, log, sqrt, powers, trigonometric, hyperbolic).
+
+dtypes follow MindSpore 2.10: the transcendental functions give float32 for
+bool and integer inputs and keep float and complex dtypes; ``abs`` and
+``square`` keep every dtype (``abs`` of a complex Tensor stays complex, as in
+MindSpore). MindSpore's alias names (``absolute``, ``arcsin``, ...) are rows of
+their own because their parameter names differ.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from msxla.common import dtype as mstype
+from msxla.ops._elementwise import ALL, unary
+from msxla.ops.opdef import op
+from msxla.ops.primitive import make_primitive
+
+__all__ = ["abs", "absolute", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
+           "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "arcsin", "acos",
+           "arccos", "atan", "arctan", "sinh", "cosh", "tanh", "asinh", "arcsinh", "acosh",
+           "arccosh", "atanh", "arctanh",
+           "Abs", "Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt", "Square", "Reciprocal", "Sin",
+           "Cos", "Tan", "Asin", "ACos", "Atan", "Sinh", "Cosh", "Tanh", "Asinh", "Acosh",
+           "Atanh"]
+
+
+def _fl(prim):
+    """Float math: bool/int inputs give float32."""
+    return unary(prim, ALL, to_float=True)
+
+
+def _abs(x):
+    if jnp.iscomplexobj(x):
+        return jnp.abs(x).astype(x.dtype)
+    if x.dtype == jnp.bool_:
+        return x
+    return jnp.abs(x)
+
+
+@op(dtype=unary("Abs"), method="abs", operators=("__abs__",), prim="Abs")
+def abs(input):  # noqa: A001 - MindSpore's name
+    """``|input|``; keeps the dtype (a complex input gives ``|z| + 0j``)."""
+    return _abs(input)
+
+
+@op(dtype=unary("Abs"), method="absolute", prim="Abs")
+def absolute(input):
+    """Alias of ``abs``."""
+    return _abs(input)
+
+
+@op(dtype=_fl("Exp"), method="exp", prim="Exp")
+def exp(input):
+    """``e ** input``."""
+    return jnp.exp(input)
+
+
+def _exp2_rule(key):
+    t = _fl("Exp2")(key)
+    return mstype.float32 if t is mstype.bfloat16 else t
+
+
+@op(dtype=_exp2_rule, method="exp2", prim="Exp2")
+def exp2(input):
+    """``2 ** input`` (bfloat16 gives float32, as in MindSpore)."""
+    return jnp.exp2(input)
+
+
+@op(dtype=_fl("Expm1"), method="expm1", prim="Expm1")
+def expm1(input):
+    """``exp(input) - 1``, accurate near 0."""
+    return jnp.expm1(input)
+
+
+@op(dtype=_fl("Log"), method="log", prim="Log")
+def log(input):
+    """Natural logarithm."""
+    return jnp.log(input)
+
+
+@op(dtype=_fl("Log2"), method="log2", prim="Log2")
+def log2(input):
+    """Base-2 logarithm."""
+    return jnp.log2(input)
+
+
+@op(dtype=_fl("Log10"), method="log10", prim="Log10")
+def log10(input):
+    """Base-10 logarithm."""
+    return jnp.log10(input)
+
+
+@op(dtype=_fl("Log1p"), method="log1p", prim="Log1p")
+def log1p(input):
+    """``log(1 + input)``, accurate near 0."""
+    return jnp.log1p(input)
+
+
+@op(dtype=_fl("Sqrt"), method="sqrt", prim="Sqrt")
+def sqrt(x):
+    """Square root."""
+    return jnp.sqrt(x)
+
+
+@op(dtype=_fl("Rsqrt"), method="rsqrt", prim="Rsqrt")
+def rsqrt(input):
+    """``1 / sqrt(input)``."""
+    return jax.lax.rsqrt(input)
+
+
+@op(dtype=unary("Square"), method="square", prim="Square")
+def square(input):
+    """``input * input``; keeps the dtype (bool stays bool)."""
+    if input.dtype == jnp.bool_:
+        return input
+    return jnp.square(input)
+
+
+@op(dtype=_fl("Reciprocal"), method="reciprocal", prim="Reciprocal")
+def reciprocal(input):
+    """``1 / input`` (integers give float32)."""
+    return jnp.reciprocal(input)
+
+
+def _trig(name, fn, prim, param="input", method=None):
+    """Define a float-math row ``name(param)`` computing ``fn``."""
+    ns = {"fn": fn}
+    exec(f"def {name}({param}):\n    return fn({param})\n", ns)  # noqa: S102 - fixed template
+    impl = ns[name]
+    impl.__doc__ = f"Elementwise ``{fn.__name__}`` (bool/int inputs give float32)."
+    impl.__module__ = __name__
+    return op(dtype=_fl(prim), method=method or name, prim=prim)(impl)
+
+
+sin = _trig("sin", jnp.sin, "Sin")
+cos = _trig("cos", jnp.cos, "Cos")
+tan = _trig("tan", jnp.tan, "Tan")
+asin = _trig("asin", jnp.arcsin, "Asin")
+arcsin = _trig("arcsin", jnp.arcsin, "Asin", param="x")
+acos = _trig("acos", jnp.arccos, "ACos")
+arccos = _trig("arccos", jnp.arccos, "ACos")
+atan = _trig("atan", jnp.arctan, "Atan")
+arctan = _trig("arctan", jnp.arctan, "Atan")
+sinh = _trig("sinh", jnp.sinh, "Sinh")
+cosh = _trig("cosh", jnp.cosh, "Cosh")
+tanh = _trig("tanh", jnp.tanh, "Tanh")
+asinh = _trig("asinh", jnp.arcsinh, "Asinh")
+arcsinh = _trig("arcsinh", jnp.arcsinh, "Asinh")
+acosh = _trig("acosh", jnp.arccosh, "Acosh")
+arccosh = _trig("arccosh", jnp.arccosh, "Acosh")
+atanh = _trig("atanh", jnp.arctanh, "Atanh")
+arctanh = _trig("arctanh", jnp.arctanh, "Atanh")
+
+Abs = make_primitive("Abs", abs)
+Exp = make_primitive("Exp", exp)
+Expm1 = make_primitive("Expm1", expm1)
+Log = make_primitive("Log", log)
+Log1p = make_primitive("Log1p", log1p)
+Sqrt = make_primitive("Sqrt", sqrt)
+Rsqrt = make_primitive("Rsqrt", rsqrt)
+Square = make_primitive("Square", square)
+Reciprocal = make_primitive("Reciprocal", reciprocal)
+Sin = make_primitive("Sin", sin)
+Cos = make_primitive("Cos", cos)
+Tan = make_primitive("Tan", tan)
+Asin = make_primitive("Asin", asin)
+ACos = make_primitive("ACos", acos)
+Atan = make_primitive("Atan", atan)
+Sinh = make_primitive("Sinh", sinh)
+Cosh = make_primitive("Cosh", cosh)
+Tanh = make_primitive("Tanh", tanh)
+Asinh = make_primitive("Asinh", asinh)
+Acosh = make_primitive("Acosh", acosh)
+Atanh = make_primitive("Atanh", atanh)

@@ -1,0 +1,182 @@
+"""Op rows: rounding, sign and range ops (floor, ceil, round, trunc, frac, sign, clamp, nan_to_num).
+
+dtypes follow MindSpore 2.10: rounding keeps the dtype (integer inputs are
+returned unchanged, except ``ceil``, which takes float Tensors only);
+``round`` rounds half to even; ``sign`` maps NaN to 0; ``clamp`` promotes
+``input``, ``min`` and ``max`` together and rejects bool with a ValueError.
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from msxla.common import dtype as mstype
+from msxla.ops._elementwise import ALL, FLOATS, INT, FLOAT, NUM, REAL, binary, unary
+from msxla.ops.opdef import op
+from msxla.ops.primitive import make_primitive
+from msxla.common.tensor import Tensor
+
+__all__ = ["floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "signbit", "positive",
+           "negative", "nan_to_num", "clamp", "clip",
+           "Floor", "Ceil", "Round", "Rint", "Trunc", "Sign", "NanToNum"]
+
+
+def _is_exact(x):
+    """Integer and bool arrays are already whole numbers."""
+    return not jnp.issubdtype(x.dtype, jnp.inexact)
+
+
+@op(dtype=unary("Floor", REAL), method="floor", prim="Floor")
+def floor(input):
+    """Round toward negative infinity."""
+    return input if _is_exact(input) else jnp.floor(input)
+
+
+@op(dtype=unary("Ceil", FLOATS), method="ceil", prim="Ceil")
+def ceil(input):
+    """Round toward positive infinity (float Tensors only)."""
+    return jnp.ceil(input)
+
+
+@op(dtype=unary("Round"), static=("decimals",), prim="Round")
+def round(input, *, decimals=0):  # noqa: A001 - MindSpore's name
+    """Round half to even, to ``decimals`` decimal places (negative: to tens, hundreds...)."""
+    if input.dtype == jnp.bool_:
+        return input
+    if not _is_exact(input):
+        return jnp.round(input, decimals)
+    if decimals >= 0:
+        return input
+    scale = 10.0 ** -decimals
+    return (jnp.round(input.astype(jnp.float64) / scale) * scale).astype(input.dtype)
+
+
+@op(dtype=unary("Trunc", REAL), method="trunc", prim="Trunc")
+def trunc(input):
+    """Round toward zero."""
+    return input if _is_exact(input) else jnp.trunc(input)
+
+
+def _frac_rule(key):
+    t = unary("Frac", REAL)(key)
+    return mstype.int64 if t is mstype.bool_ else t
+
+
+@op(dtype=_frac_rule, method="frac", prim="Frac")
+def frac(x):
+    """The fractional part ``x - trunc(x)`` (zeros for integers; bool gives int64)."""
+    if _is_exact(x):
+        return jnp.zeros_like(x)
+    return x - jnp.trunc(x)
+
+
+def _sign(x):
+    if x.dtype == jnp.bool_:
+        return x
+    out = jnp.sign(x)
+    if jnp.issubdtype(x.dtype, jnp.floating):
+        out = jnp.where(jnp.isnan(x), jnp.zeros_like(x), out)
+    return out
+
+
+@op(dtype=unary("Sign"), method="sign", prim="Sign")
+def sign(input):
+    """-1, 0 or 1 by the sign of ``input`` (NaN gives 0); ``z / |z|`` for complex ``z``."""
+    return _sign(input)
+
+
+@op(dtype=unary("Sign"), method="sgn", prim="Sign")
+def sgn(input):
+    """``sign`` extended to complex numbers: ``z / |z|`` (0 at 0)."""
+    return _sign(input)
+
+
+@op(dtype=unary("SignBit", REAL), method="signbit", prim="SignBit")
+def signbit(input):
+    """True where the sign bit is set (``-0.0`` included), as a bool Tensor."""
+    if input.dtype == jnp.bool_:
+        return jnp.zeros_like(input)
+    return jnp.signbit(input)
+
+
+@op(dtype=unary("Positive"), method="positive", operators=("__pos__",), prim="Positive")
+def positive(input):
+    """``+input``: the input itself."""
+    return input
+
+
+@op(dtype=unary("Neg", NUM), method="negative", prim="Neg")
+def negative(input):
+    """``-input`` (bool Tensors are rejected)."""
+    return jnp.negative(input)
+
+
+@op(dtype=unary("NanToNum"), static=("nan", "posinf", "neginf"), method="nan_to_num",
+    prim="NanToNum")
+def nan_to_num(input, nan=None, posinf=None, neginf=None):
+    """Replace NaN by ``nan`` (0.0), +inf by ``posinf`` and -inf by ``neginf`` (default:
+    the largest / lowest finite value of the dtype). Integer Tensors are unchanged."""
+    if _is_exact(input):
+        return input
+    return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+
+
+def _clamp_rule(key):
+    if any(k is bool or k is mstype.bool_ for k in key):
+        raise ValueError("For 'Clamp', the dtype of 'input', 'min' and 'max' must not be bool.")
+    return binary("Clamp", ALL)(key)
+
+
+def _clamp(input, min, max):  # noqa: A002 - MindSpore's names
+    if min is None and max is None:
+        raise ValueError("For 'Clamp', at least one of 'min' or 'max' must not be None.")
+    if min is not None:
+        input = jnp.maximum(input, min)
+    if max is not None:
+        input = jnp.minimum(input, max)
+    return input
+
+
+@op(dtype=_clamp_rule, method="clamp", prim="Clamp")
+def clamp(input, min=None, max=None):  # noqa: A002 - MindSpore's names
+    """Clamp into ``[min, max]`` (Tensors or scalars; where ``min > max`` the result is
+    ``max``). ``input``, ``min`` and ``max`` are promoted together."""
+    return _clamp(input, min, max)
+
+
+@op(dtype=_clamp_rule, method="clip", prim="Clamp")
+def clip(input, min=None, max=None):  # noqa: A002 - MindSpore's names
+    """Alias of ``clamp``."""
+    return _clamp(input, min, max)
+
+
+def _tensor_round(self, decimals=0):
+    """``Tensor.round(decimals=0)``."""
+    return round(self, decimals=decimals)
+
+
+def _tensor_dunder_round(self):
+    return round(self)
+
+
+Tensor.round = _tensor_round
+Tensor.__round__ = _tensor_dunder_round
+
+
+def _round_call(prim, input, decimals=0):
+    return round(input, decimals=decimals)
+
+
+def _nan_to_num_call(prim, input):
+    a = prim.attrs
+    return nan_to_num(input, a["nan"], a["posinf"], a["neginf"])
+
+
+Floor = make_primitive("Floor", floor)
+Ceil = make_primitive("Ceil", ceil)
+Round = make_primitive("Round", round, call=_round_call)
+Rint = make_primitive("Rint", round, call=_round_call)
+Trunc = make_primitive("Trunc", trunc)
+Sign = make_primitive("Sign", sign)
+NanToNum = make_primitive("NanToNum", nan_to_num,
+                          init=(("nan", None), ("posinf", None), ("neginf", None)),
+                          call=_nan_to_num_call)

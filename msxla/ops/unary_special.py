@@ -1,0 +1,135 @@
+"""Op rows: special functions (erf, lgamma, digamma, i0, logit, sinc), angle units, complex parts.
+
+dtypes follow MindSpore 2.10: ``digamma``, ``i0``, ``deg2rad`` and
+``rad2deg`` accept float Tensors only; ``erf``/``erfc``/``erfinv`` and
+``lgamma`` give float32 for integer inputs; ``real``/``imag`` of a complex
+Tensor give its float part dtype and leave real dtypes as they are.
+"""
+from __future__ import annotations
+
+import math
+
+import jax.numpy as jnp
+from jax.scipy import special
+
+from msxla.ops._elementwise import ALL, FLOATS, INT, FLOAT, NUM, REAL, unary
+from msxla.ops.opdef import op
+from msxla.ops.primitive import make_primitive
+
+__all__ = ["erf", "erfc", "erfinv", "lgamma", "digamma", "i0", "bessel_i0", "logit", "sinc",
+           "deg2rad", "rad2deg", "angle", "real", "imag", "conj",
+           "Erf", "Erfc", "Erfinv", "Lgamma", "Digamma", "BesselI0", "Logit", "Sinc", "Angle",
+           "Real", "Imag", "Conj"]
+
+
+@op(dtype=unary("Erf", REAL, to_float=True), method="erf", prim="Erf")
+def erf(input):
+    """The Gauss error function."""
+    return special.erf(input)
+
+
+@op(dtype=unary("Erfc", REAL, to_float=True), method="erfc", prim="Erfc")
+def erfc(input):
+    """``1 - erf(input)``, accurate for large inputs."""
+    return special.erfc(input)
+
+
+@op(dtype=unary("Erfinv", REAL, to_float=True), method="erfinv", prim="Erfinv")
+def erfinv(input):
+    """The inverse error function (``±inf`` at ``±1``, NaN outside ``[-1, 1]``)."""
+    return special.erfinv(input)
+
+
+@op(dtype=unary("Lgamma", (INT, FLOAT), to_float=True), method="lgamma", prim="Lgamma")
+def lgamma(input):
+    """``log|Γ(input)|``."""
+    return special.gammaln(input)
+
+
+@op(dtype=unary("Digamma", FLOATS), method="digamma", prim="Digamma")
+def digamma(input):
+    """The logarithmic derivative of Γ."""
+    return special.digamma(input)
+
+
+@op(dtype=unary("BesselI0", FLOATS), method="i0", prim="BesselI0")
+def i0(input):
+    """The modified Bessel function of the first kind, order 0."""
+    return special.i0(input)
+
+
+@op(dtype=unary("BesselI0", FLOATS), prim="BesselI0")
+def bessel_i0(x):
+    """Alias of ``i0``."""
+    return special.i0(x)
+
+
+@op(dtype=unary("Logit", REAL, to_float=True), static=("eps",), method="logit", prim="Logit")
+def logit(input, eps=None):
+    """``log(p / (1 - p))``; with ``eps`` the input is first clamped to ``[eps, 1 - eps]``.
+
+    A negative ``eps`` means no clamping (``ops.Logit``'s default ``-1.0``)."""
+    if eps is not None and eps >= 0:
+        input = jnp.clip(input, eps, 1 - eps)
+    return jnp.log(input / (1 - input))
+
+
+@op(dtype=unary("Sinc", ALL, to_float=True), method="sinc", prim="Sinc")
+def sinc(input):
+    """``sin(πx) / (πx)``, 1 at 0."""
+    return jnp.sinc(input)
+
+
+@op(dtype=unary("Deg2Rad", FLOATS), method="deg2rad", prim="Deg2Rad")
+def deg2rad(x):
+    """Degrees to radians."""
+    return x * jnp.asarray(math.pi / 180, x.dtype)
+
+
+@op(dtype=unary("Rad2Deg", FLOATS), method="rad2deg", prim="Rad2Deg")
+def rad2deg(x):
+    """Radians to degrees."""
+    return x * jnp.asarray(180 / math.pi, x.dtype)
+
+
+@op(dtype=unary("Angle", ALL, to_float=True), method="angle", prim="Angle")
+def angle(input):
+    """The argument of a complex number (0 or π for real inputs), as a float Tensor."""
+    return jnp.angle(input)
+
+
+@op(dtype=unary("Real"), method="real", prim="Real")
+def real(input):
+    """The real part (real Tensors are returned unchanged)."""
+    return jnp.real(input) if jnp.iscomplexobj(input) else input
+
+
+@op(dtype=unary("Imag"), method="imag", prim="Imag")
+def imag(input):
+    """The imaginary part (zeros of the same dtype for real Tensors)."""
+    return jnp.imag(input) if jnp.iscomplexobj(input) else jnp.zeros_like(input)
+
+
+@op(dtype=unary("Conj", NUM), method="conj", prim="Conj")
+def conj(input):
+    """The complex conjugate (real Tensors are returned unchanged)."""
+    return jnp.conj(input) if jnp.iscomplexobj(input) else input
+
+
+def _logit_call(prim, input):
+    eps = prim.attrs["eps"]
+    return logit(input, eps=None if eps < 0 else float(eps))
+
+
+Erf = make_primitive("Erf", erf)
+Erfc = make_primitive("Erfc", erfc)
+Erfinv = make_primitive("Erfinv", erfinv)
+Lgamma = make_primitive("Lgamma", lgamma)
+Digamma = make_primitive("Digamma", digamma)
+BesselI0 = make_primitive("BesselI0", i0)
+Logit = make_primitive("Logit", logit, init=(("eps", -1.0),), call=_logit_call)
+Sinc = make_primitive("Sinc", sinc)
+Angle = make_primitive("Angle", angle)
+Real = make_primitive("Real", real)
+Imag = make_primitive("Imag", imag)
+Conj = make_primitive("Conj", conj)
