@@ -221,3 +221,13 @@ def test_jitted_train_step_matches_eager(opt_fn):
         assert pe.name == pj.name
         np.testing.assert_allclose(pj.asnumpy(), pe.asnumpy(), rtol=1e-6, atol=1e-7,
                                    err_msg=pe.name)
+
+
+def test_init_arguments_are_recorded():
+    w = param()
+    opt = nn.SGD([w], learning_rate=Tensor(np.array([0.1, 0.2], np.float32)), momentum=0.9)
+    assert opt.init_params["params"] == [w]
+    np.testing.assert_allclose(opt.init_learning_rate, [0.1, 0.2], rtol=1e-6)
+    assert opt.init_args == {"momentum": 0.9, "dampening": 0.0, "weight_decay": 0.0,
+                             "nesterov": False, "loss_scale": 1.0}
+    assert nn.Adam([w], learning_rate=nn.WarmUpLR(0.1, 2)).init_learning_rate is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Adagrad"]
 
@@ -26,6 +26,7 @@ def _adagrad_frozen(hyper, lr, wd, step, w, g, accum):
 class Adagrad(Optimizer):
     """Adagrad (``mindspore.nn.Adagrad``)."""
 
+    @opt_init_args_register
     def __init__(self, params, accum=0.1, learning_rate=0.001, update_slots=True, loss_scale=1.0,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

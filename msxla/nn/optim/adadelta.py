@@ -10,7 +10,7 @@ import jax.numpy as jnp
 
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Adadelta"]
 
@@ -26,6 +26,7 @@ def _adadelta(hyper, lr, wd, step, w, g, accum, accum_update):
 class Adadelta(Optimizer):
     """Adadelta (``mindspore.nn.Adadelta``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1.0, rho=0.9, epsilon=1e-6, loss_scale=1.0,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

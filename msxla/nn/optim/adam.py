@@ -21,7 +21,7 @@ from msxla.common.initializer import initializer
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Adam", "AdamWeightDecay"]
 
@@ -63,6 +63,7 @@ def _adam_amsgrad(hyper, lr, wd, step, w, g, m, v, vhat):
 class Adam(Optimizer):
     """Adam (``mindspore.nn.Adam``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0,
                  use_amsgrad=False, **kwargs):

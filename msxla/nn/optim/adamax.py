@@ -13,7 +13,7 @@ from msxla.common.initializer import initializer
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 from msxla.nn.optim.adam import _check_param_value
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["AdaMax"]
 
@@ -28,6 +28,7 @@ def _adamax(hyper, lr, wd, step, w, g, m, v):
 class AdaMax(Optimizer):
     """AdaMax (``mindspore.nn.AdaMax``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.001, beta1=0.9, beta2=0.999, eps=1e-08,
                  weight_decay=0.0, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

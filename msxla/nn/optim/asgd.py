@@ -14,7 +14,7 @@ from msxla.common import dtype as mstype
 from msxla.common.parameter import Parameter, ParameterTuple
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["ASGD"]
 
@@ -33,6 +33,7 @@ def _asgd(hyper, lr, wd, step, w, g, mu, eta, ax):
 class ASGD(Optimizer):
     """ASGD (``mindspore.nn.ASGD``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, lambd=1e-4, alpha=0.75, t0=1e6,
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)

@@ -14,7 +14,7 @@ import numpy as np
 
 from msxla.common.tensor import Tensor
 from msxla.nn.optim.adam import _check_param_value, _scalars
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Lamb"]
 
@@ -40,6 +40,7 @@ class Lamb(Optimizer):
 
     _support_parallel_optimizer = True
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)
         _check_param_value(beta1, beta2, eps, self.cls_name)

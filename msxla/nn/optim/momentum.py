@@ -11,7 +11,7 @@ from msxla.common import dtype as mstype
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Momentum"]
 
@@ -31,6 +31,7 @@ def _nesterov(hyper, lr, wd, step, w, g, v):
 class Momentum(Optimizer):
     """Momentum SGD (``mindspore.nn.Momentum``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0,
                  use_nesterov=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

@@ -14,6 +14,8 @@ applies to the Parameters whose names contain neither 'beta' nor 'gamma'.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Iterable
 
@@ -38,8 +40,29 @@ LOG = logging.getLogger("msxla")
 
 
 def opt_init_args_register(fn):
-    """Kept for source compatibility: MindSpore records ``__init__`` arguments with it."""
-    return fn
+    """Record an optimizer's ``__init__`` arguments as ``init_params`` (the parameters),
+    ``init_learning_rate`` (None for a schedule) and ``init_args`` (the rest)."""
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop("self")
+        d = self.__dict__  # set before Cell.__init__ runs, as MindSpore does
+        if "params" in arguments:
+            d["init_params"] = {"params": arguments.pop("params")}
+        if "optimizer" in arguments:
+            d["init_params"] = {"params": arguments.pop("optimizer").init_params["params"]}
+        if "learning_rate" in arguments:
+            lr = arguments.pop("learning_rate")
+            if isinstance(lr, Tensor):
+                lr = lr.asnumpy().tolist()
+            d["init_learning_rate"] = None if isinstance(lr, Cell) else lr
+        d["init_args"] = arguments
+        fn(self, *args, **kwargs)
+
+    return deco
 
 
 class Optimizer(Cell):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["RMSProp"]
 
@@ -33,6 +33,7 @@ def _centered(hyper, lr, wd, step, w, g, mg, ms, mom):
 class RMSProp(Optimizer):
     """RMSProp (``mindspore.nn.RMSProp``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, decay=0.9, momentum=0.0, epsilon=1e-10,
                  use_locking=False, centered=False, loss_scale=1.0, weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["Rprop"]
 
@@ -32,6 +32,7 @@ def _rprop(hyper, lr, wd, step, w, g, prev, step_size):
 class Rprop(Optimizer):
     """Rprop (``mindspore.nn.Rprop``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, etas=(0.5, 1.2), step_sizes=(1e-6, 50.0),
                  weight_decay=0.0):
         super().__init__(learning_rate, params, weight_decay)

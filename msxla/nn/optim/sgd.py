@@ -14,7 +14,7 @@ from msxla.common import dtype as mstype
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
-from msxla.nn.optim.optimizer import Optimizer
+from msxla.nn.optim.optimizer import Optimizer, opt_init_args_register
 
 __all__ = ["SGD"]
 
@@ -40,6 +40,7 @@ _RULES = {False: _make_rule(False), True: _make_rule(True)}
 class SGD(Optimizer):
     """Stochastic gradient descent (``mindspore.nn.SGD``)."""
 
+    @opt_init_args_register
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0,
                  nesterov=False, loss_scale=1.0):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
