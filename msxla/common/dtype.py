@@ -193,6 +193,11 @@ def dtype_to_pytype(type_: Type):
 
 
 def pytype_to_dtype(obj) -> Type:
+    """MindSpore's ``pytype_to_dtype``: Python float is float64 and complex complex128."""
+    if obj is builtins.float:
+        return float64
+    if obj is builtins.complex:
+        return complex128
     return to_ms(obj)
 
 
@@ -200,7 +205,7 @@ def get_py_obj_dtype(obj) -> Type:
     from msxla.common.tensor import Tensor
     if isinstance(obj, Tensor):
         return obj.dtype
-    return to_ms(type(obj))
+    return pytype_to_dtype(type(obj))
 
 
 def type_size_in_bytes(type_: Type) -> builtins.int:

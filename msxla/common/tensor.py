@@ -48,7 +48,7 @@ class Tensor:
         if const_arg:
             self.const_arg = True
         if dtype is not None:
-            dtype = mstype.to_ms(dtype)
+            dtype = _check_dtype(dtype)
         if input_data is None:
             if init is not None:
                 self._data = _from_init(init, shape, dtype or mstype.float32)
@@ -145,7 +145,7 @@ class Tensor:
         return bool(arr.reshape(()))
 
     def __int__(self):
-        return int(self._scalar("int()"))
+        return int(self._scalar("int()"))  # complex -> TypeError, as int(complex)
 
     def __float__(self):
         return float(self._scalar("float()"))
@@ -154,11 +154,16 @@ class Tensor:
         return complex(self._scalar("complex()"))
 
     def __index__(self):
-        if not mstype.is_int(self.dtype):
-            raise TypeError("Only integer Tensors can be used as an index.")
-        return int(self._scalar("index"))
+        arr = self._concrete("index")
+        value = np.asarray(arr).reshape(()).item() if arr.size == 1 else None
+        if not isinstance(value, int):  # bool is an int
+            raise ValueError("Only integer tensors of a single element can be converted to an "
+                             "index.")
+        return int(value)
 
     def __format__(self, spec):
+        if not spec:
+            return str(self)
         if self._data is not None and not isinstance(self._data, Tracer) and self._data.ndim == 0:
             return format(self.item(), spec)
         return format(str(self), spec)
@@ -209,13 +214,20 @@ class Tensor:
     def _scalar(self, what):
         arr = self._concrete(what)
         if arr.size != 1:
-            raise TypeError(f"Only a Tensor with one element can be converted by {what}; "
-                            f"this one has shape {tuple(arr.shape)}.")
-        return np.asarray(arr).reshape(())[()]
+            raise ValueError("Only one element tensors can be converted to Python scalars")
+        return np.asarray(arr).reshape(()).item()
 
     # -------------------------------------------------- value-level methods
     def astype(self, dtype, copy=True):
         from msxla.ops._dispatch import cast_array
+        if isinstance(dtype, str):  # 'float16', 'int' (int64), 'float' (float64), 'bool'
+            name = dtype.lower()
+            dtype = {"int": int, "float": float, "bool": bool}.get(name) or getattr(mstype, name, None)
+            if not isinstance(dtype, (type, mstype.Type)):
+                raise TypeError(f"For Tensor.astype, the string input type must be a dtype name "
+                                f"such as 'float32', 'int' or 'bool', but got '{name}'.")
+        if isinstance(dtype, type):  # Python types as MindSpore maps them: float -> float64
+            dtype = mstype.pytype_to_dtype(dtype)
         return wrap(cast_array(self._data, mstype.to_ms(dtype)))
 
     def to(self, dtype=None, *args, **kwargs):
@@ -270,6 +282,53 @@ def _from_init(init, shape, dtype):
     return initializer(init, _as_shape(shape), dtype)._data
 
 
+def _check_dtype(dtype):
+    if not isinstance(dtype, mstype.Type) or dtype.np_dtype is None:
+        raise TypeError("For 'Tensor', the 'dtype' should be a mindspore data type such as "
+                        f"mindspore.float32, but got {dtype!r}.")
+    return dtype
+
+
+def _py_to_numpy(data):
+    """Python data (numbers, nested lists/tuples, maybe holding Tensors or numpy scalars) as a
+    numpy array, as MindSpore reads it: numpy infers the dtype."""
+    if isinstance(data, (list, tuple)) and any(isinstance(x, Tensor) for x in _flatten(data)):
+        data = _tensors_to_numpy(data)
+    try:
+        arr = np.array(data)
+    except ValueError:  # ragged nesting
+        arr = None
+    except OverflowError:
+        arr = np.array(None)
+    if arr is None or arr.dtype.kind not in "biufc" and not isinstance(data, numbers.Number):
+        raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.")
+    if arr.dtype.kind not in "biufc":
+        raise RuntimeError(f"For 'Tensor', the Python number {data!r} does not fit any "
+                           "MindSpore data type.")
+    return arr
+
+
+def _default_py_dtype(arr):
+    """MindSpore's defaults for Python data: float64 -> float32, int32/int64 -> int64."""
+    if arr.dtype == np.float64:
+        return arr.astype(np.float32)
+    if arr.dtype == np.int32:
+        return arr.astype(np.int64)
+    return arr
+
+
+def _to_device(arr):
+    """A jax array holding a copy of numpy ``arr`` (``jnp.asarray`` would compile a
+    conversion for every new shape)."""
+    return jax.device_put(arr)
+
+
+def _np_cast(arr, dtype):
+    """``arr`` as ``dtype`` with C's casts (floats truncate, ints wrap), as MindSpore does."""
+    with np.errstate(all="ignore"):
+        return arr.astype(dtype.np_dtype)
+
+
 def _infer_dtype(data):
     """MindSpore's default dtype for Python data (lists may nest)."""
     if isinstance(data, bool):
@@ -307,16 +366,11 @@ def to_array(data, dtype):
             raise TypeError("For 'Tensor', numpy arrays of dtype object are not supported.")
         if arr.dtype.kind in "US":
             raise TypeError("For 'Tensor', string arrays are not supported.")
-        target = mstype.to_ms(arr.dtype) if dtype is None else dtype
-        return jnp.asarray(arr, dtype=target.np_dtype)
-    if isinstance(data, (list, tuple)):
-        if any(isinstance(x, Tensor) for x in _flatten(data)):
-            data = _tensors_to_numpy(data)
-        target = _infer_dtype(data) if dtype is None else dtype
-        return jnp.asarray(np.asarray(data, dtype=target.np_dtype))
-    if isinstance(data, numbers.Number):
-        target = _infer_dtype(data) if dtype is None else dtype
-        return jnp.asarray(np.asarray(data, dtype=target.np_dtype))
+        mstype.to_ms(arr.dtype)  # rejects dtypes MindSpore has no type for
+        return _to_device(arr if dtype is None else _np_cast(arr, dtype))
+    if isinstance(data, (list, tuple, numbers.Number)):
+        arr = _py_to_numpy(data)
+        return _to_device(_default_py_dtype(arr) if dtype is None else _np_cast(arr, dtype))
     raise TypeError(f"For 'Tensor', the type of input_data {type(data).__name__} is not "
                     "supported; use a Tensor, numpy array, list, tuple or Python number.")
 
