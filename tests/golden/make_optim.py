@@ -206,7 +206,7 @@ def make_optimizer(ms, net, name):
 
 
 def train(ms, data, name):
-    """``(losses, final params by name, sorted optimizer Parameter names)``."""
+    """``(losses, final params by name, sorted optimizer Parameter names, what opt returns)``."""
     net = make_net(ms, data)
     opt = make_optimizer(ms, net, name)
     x, y = ms.Tensor(data["x"]), ms.Tensor(data["y"])
@@ -219,11 +219,12 @@ def train(ms, data, name):
     losses = []
     for _ in range(STEPS):
         (loss, _), grads = grad_fn(x, y)
-        opt(grads)
+        ret = opt(grads)
         losses.append(float(loss.asnumpy()))
     final = {p.name: p.asnumpy().tolist() for p in net.trainable_params()}
     names = sorted(p.name for p in opt.get_parameters())
-    return losses, final, names
+    returned = [bool(r) for r in ret] if isinstance(ret, tuple) else bool(ret)
+    return losses, final, names, returned
 
 
 def run_error(ms, code):
@@ -246,8 +247,9 @@ def main():
     data = make_data()
     cases = {}
     for name in CONFIGS:
-        losses, final, names = train(ms, data, name)
-        cases[name] = {"losses": losses, "params": final, "opt_param_names": names}
+        losses, final, names, returned = train(ms, data, name)
+        cases[name] = {"losses": losses, "params": final, "opt_param_names": names,
+                       "returns": returned}
         print(name, losses)
     schedules = {k: schedule_values(ms, v) for k, v in SCHEDULES.items()}
     dynamic = {k: eval(v, {"nn": ms.nn}) for k, v in DYNAMIC_LR.items()}  # noqa: S307

@@ -26,12 +26,13 @@ ARRAYS = {k: np.asarray(v, dtype=np.float32) for k, v in DATA["data"].items()}
 @pytest.mark.parametrize("name", sorted(DATA["cases"]))
 def test_matches_mindspore(name):
     golden = DATA["cases"][name]
-    losses, final, names = make_optim.train(ms, ARRAYS, name)
+    losses, final, names, returned = make_optim.train(ms, ARRAYS, name)
     np.testing.assert_allclose(losses, golden["losses"], rtol=1e-5, atol=1e-6)
     for pname, value in golden["params"].items():
         np.testing.assert_allclose(final[pname], np.asarray(value, np.float32), rtol=1e-5,
                                    atol=1e-6, err_msg=pname)
     assert names == golden["opt_param_names"]
+    assert returned == golden["returns"]
 
 
 def test_goldens_cover_every_config():

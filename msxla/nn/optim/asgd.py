@@ -52,4 +52,5 @@ class ASGD(Optimizer):
 
     def construct(self, gradients):
         hyper = (jnp.float32(self.lambd), jnp.float32(self.alpha), self.t0._data.reshape(()))
-        return self._run_rule(gradients, _asgd, (self.mu, self.eta, self.ax), hyper)
+        self._run_rule(gradients, _asgd, (self.mu, self.eta, self.ax), hyper)
+        return True

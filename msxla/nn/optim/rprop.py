@@ -64,4 +64,5 @@ class Rprop(Optimizer):
     def construct(self, gradients):
         hyper = tuple(jnp.float32(x) for x in (self.etaminus, self.etaplus, self.step_size_min,
                                                 self.step_size_max))
-        return self._run_rule(gradients, _rprop, (self.prev, self.step_size), hyper)
+        self._run_rule(gradients, _rprop, (self.prev, self.step_size), hyper)
+        return True
