@@ -49,6 +49,7 @@ def test_getitem_matches_numpy(index):
     ((Tensor([True, False]), 1), A[np.array([True, False]), 1]),
     (Tensor(True), A[None]),
     (slice(Tensor(0), Tensor(1)), A[0:1]),
+    (jax.numpy.array([1, 0]), A[[1, 0]]),
     # MindSpore reads a list holding sequences or Tensors as a tuple
     ([0, [1]], A[0, [1]]),
     ([[0, 1], [1, 0]], A[[0, 1], [1, 0]]),

@@ -132,6 +132,8 @@ class _Normaliser:
             return "slice", 1, item
         if isinstance(item, Tensor):
             return self.classify_tensor(item)
+        if isinstance(item, (jax.Array, Tracer)):  # internal callers may index with jax values
+            return self.classify_tensor(wrap(item))
         if isinstance(item, (list, tuple, np.ndarray)):
             return self.classify_sequence(item)
         raise _type_error(item)
