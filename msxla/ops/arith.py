@@ -121,13 +121,13 @@ def floor_mod(x, y):
 
 def _trunc_div(x, y):
     if jnp.issubdtype(x.dtype, jnp.integer):
-        return jax.lax.div(x, y)
+        return jax.lax.div(*jnp.broadcast_arrays(x, y))
     return jnp.trunc(jnp.true_divide(x, y)).astype(jnp.result_type(x, y))
 
 
 def _trunc_mod(x, y):
     if jnp.issubdtype(x.dtype, jnp.integer):
-        return jax.lax.rem(x, y)
+        return jax.lax.rem(*jnp.broadcast_arrays(x, y))
     return jnp.fmod(x, y)
 
 

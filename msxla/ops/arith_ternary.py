@@ -60,7 +60,7 @@ def addcmul(input, tensor1, tensor2, value=1):
 def addcdiv(input, tensor1, tensor2, value=1):
     """``input + value * tensor1 / tensor2`` (integer division truncates)."""
     if jnp.issubdtype(input.dtype, jnp.integer):
-        return input + value * jax.lax.div(tensor1, tensor2)
+        return input + value * jax.lax.div(*jnp.broadcast_arrays(tensor1, tensor2))
     return input + value * tensor1 / tensor2
 
 

@@ -75,7 +75,13 @@ SPECS = [
     OpSpec("remainder", np.remainder, shapes=nonzero, id="signs", dtypes=N),
     OpSpec("floor_mod", np.remainder, shapes=nonzero, dtypes=N),
     OpSpec("truncate_div", _trunc_div, shapes=nonzero, dtypes=N),
+    OpSpec("truncate_div", _trunc_div, shapes=lambda r, d: [x[:, :1] if i else x for i, x in
+                                                            enumerate(nonzero(r, d))],
+           id="broadcast", dtypes=(np.int32, np.float32)),
     OpSpec("truncate_mod", np.fmod, shapes=nonzero, dtypes=N),
+    OpSpec("truncate_mod", np.fmod, shapes=lambda r, d: [x[:1] if i else x for i, x in
+                                                         enumerate(nonzero(r, d))],
+           id="broadcast", dtypes=(np.int32, np.int64)),
     OpSpec("pow", np.power, ((2, 3), (2, 3)), dtypes=(np.float32, np.float64), grad=True,
            domain="positive"),
     OpSpec("float_power", lambda a, b: np.power(a.astype(np.float64), b.astype(np.float64)),
@@ -132,4 +138,8 @@ SPECS = [
            grad=True),
     OpSpec("addcdiv", lambda a, b, c, value: a + value * b / c, shapes=ternary, id="value",
            kwargs={"value": -2.0}, dtypes=F, grad=True),
+    OpSpec("addcdiv", lambda a, b, c, value: a + value * np.trunc(b / c).astype(a.dtype),
+           shapes=lambda r, d: [r.integers(-9, 9, (2, 3)).astype(d),
+                                r.integers(-9, 9, (3,)).astype(d), np.array([[2], [-3]], d)],
+           id="int", kwargs={"value": 2}, dtypes=(np.int32, np.int64)),
 ]
