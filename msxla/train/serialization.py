@@ -309,6 +309,7 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         raise ValueError(f"For 'load_checkpoint', when format is 'safetensors', the parameter "
                          f"'{name}' must be set to default value '{default}', but got "
                          f"'{dec_key if dec_key is not None else dec_mode}'.")
+    _wait_async_save()  # a pending asynchronous save finishes first
     file = _check_file(ckpt_file_name, format)
     if dec_key is not None:
         raise NotImplementedError("For 'load_checkpoint', encrypted checkpoints (dec_key) are "
