@@ -180,7 +180,7 @@ def test_user_defined_optimizer_matches_momentum():
     np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-5)
 
 
-def make_training(opt_fn, jit):
+def make_training(opt_fn, jit, mode="trace"):
     w1 = Parameter(Tensor(W0[:, :8] * 0.3), name="w1")
     w2 = Parameter(Tensor(W0[:, 8:16].T.copy() * 0.3), name="w2")
     opt = opt_fn([w1, w2])
@@ -198,21 +198,25 @@ def make_training(opt_fn, jit):
         opt(grads)
         return loss
 
-    step = ms.jit(train_step, capture_mode="trace") if jit else train_step
+    step = ms.jit(train_step, capture_mode=mode) if jit else train_step
     return opt, lambda: step(x, y)
 
 
-@pytest.mark.parametrize("opt_fn", [
-    lambda ps: nn.Adam(ps, learning_rate=nn.ExponentialDecayLR(0.02, 0.8, 2),
-                       weight_decay=0.01),
-    lambda ps: nn.SGD(ps, learning_rate=[0.1, 0.09, 0.08, 0.07], momentum=0.9),
-    lambda ps: nn.Lamb(ps, learning_rate=0.01, weight_decay=0.01),
-], ids=["adam_schedule", "sgd_lr_list", "lamb"])
-def test_jitted_train_step_matches_eager(opt_fn):
+ADAM_SCHEDULE = (lambda ps: nn.Adam(ps, learning_rate=nn.ExponentialDecayLR(0.02, 0.8, 2),
+                                    weight_decay=0.01))
+
+
+@pytest.mark.parametrize("opt_fn,mode", [
+    (ADAM_SCHEDULE, "trace"),
+    (ADAM_SCHEDULE, "ast"),
+    (lambda ps: nn.SGD(ps, learning_rate=[0.1, 0.09, 0.08, 0.07], momentum=0.9), "trace"),
+    (lambda ps: nn.Lamb(ps, learning_rate=0.01, weight_decay=0.01), "trace"),
+], ids=["adam_schedule", "adam_schedule_ast", "sgd_lr_list", "lamb"])
+def test_jitted_train_step_matches_eager(opt_fn, mode):
     RNG.bit_generator.state = np.random.default_rng(99).bit_generator.state
     opt_e, run_e = make_training(opt_fn, jit=False)
     RNG.bit_generator.state = np.random.default_rng(99).bit_generator.state
-    opt_j, run_j = make_training(opt_fn, jit=True)
+    opt_j, run_j = make_training(opt_fn, jit=True, mode=mode)
     losses_e = [float(run_e().asnumpy()) for _ in range(4)]
     losses_j = [float(run_j().asnumpy()) for _ in range(4)]
     np.testing.assert_allclose(losses_j, losses_e, rtol=1e-6)
