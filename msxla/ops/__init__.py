@@ -32,6 +32,7 @@ from msxla.ops.indexing_methods import *  # noqa: F401,F403
 from msxla.ops.creation import *  # noqa: F401,F403
 from msxla.ops.linalg import *  # noqa: F401,F403
 from msxla.ops.linalg_matrix import *  # noqa: F401,F403
+from msxla.ops.linalg_decomp import *  # noqa: F401,F403
 from msxla.ops.nn_activation import *  # noqa: F401,F403
 from msxla.ops.nn_conv import *  # noqa: F401,F403
 from msxla.ops.nn_pool import *  # noqa: F401,F403

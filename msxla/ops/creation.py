@@ -19,7 +19,8 @@ from msxla.ops._shape_util import ArgTypeError, as_dtype, as_shape, op
 from msxla.ops.primitive import make_primitive
 
 __all__ = ["zeros", "ones", "full", "fill", "zeros_like", "ones_like", "full_like", "eye",
-           "arange", "range", "linspace", "logspace",
+           "arange", "range", "linspace", "logspace", "vander", "scalar_to_tensor",
+           "tuple_to_array", "ScalarToTensor", "TupleToArray",
            "Zeros", "Ones", "ZerosLike", "OnesLike", "Fill", "FillV2", "Eye", "Range",
            "LinSpace", "LogSpace"]
 
@@ -165,6 +166,34 @@ def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
     return jnp.power(jnp.asarray(base, jnp.float64), t).astype(out.np_dtype)
 
 
+@op(static=("N",), prim="Vander")
+def vander(x, N=None):
+    """The Vandermonde matrix of 1-D ``x``: columns ``x**(N-1), ..., x**0`` (integer inputs
+    give int64)."""
+    if x.ndim != 1:
+        raise ValueError(f"the input must be 1-D, but got shape {tuple(x.shape)}.")
+    if jnp.issubdtype(x.dtype, jnp.integer) or x.dtype == jnp.bool_:
+        x = x.astype(jnp.int64)
+    return jnp.vander(x, N)
+
+
+@op(static=("dtype",), prim="ScalarToTensor")
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    """A 0-d Tensor of ``dtype`` holding the Python scalar ``input_x``."""
+    return jnp.asarray(input_x).astype(as_dtype(dtype).np_dtype)
+
+
+@op(prim="TupleToArray", differentiable=False)
+def tuple_to_array(input_x):
+    """A 1-D Tensor from a tuple of Python numbers: int32 for ints, float32 if any float."""
+    if not isinstance(input_x, tuple) or not input_x:
+        raise ArgTypeError(f"the input must be a non-empty tuple of numbers, but got "
+                           f"{type(input_x).__name__}.")
+    values = [jnp.asarray(v) for v in input_x]
+    floating = any(jnp.issubdtype(v.dtype, jnp.inexact) for v in values)
+    return jnp.stack(values).astype(jnp.float32 if floating else jnp.int32)
+
+
 # ------------------------------------------------------------ Tensor methods
 def _new_zeros(self, size, dtype=None):
     return zeros(size, self.dtype if dtype is None else dtype)
@@ -207,3 +236,6 @@ LogSpace = make_primitive("LogSpace", logspace,
                           init=(("steps", 10), ("base", 10), ("dtype", mstype.float32)),
                           call=lambda prim, s, e: logspace(s, e, prim.steps, prim.base,
                                                            dtype=prim.dtype))
+ScalarToTensor = make_primitive("ScalarToTensor", scalar_to_tensor)
+TupleToArray = make_primitive("TupleToArray", tuple_to_array,
+                              call=lambda prim, x: tuple_to_array(tuple(x)))

@@ -1,21 +1,26 @@
 """Op rows: diagonals and triangles of matrices.
 
-diag, diagonal, diag_embed, tril, triu and trace, with the Diag, Tril, Triu
-and Trace Primitive classes, and ``trace_along`` (numpy-style trace used by
-``Tensor.trace`` and ``mindspore.numpy.trace``).
+diag, diagonal, diag_embed, diagflat, tril, triu, trace, matrix_band_part,
+block_diag and tril_indices/triu_indices, with the Diag, Tril, Triu, Trace,
+MatrixBandPart, TrilIndices and TriuIndices Primitive classes, and
+``trace_along`` (numpy-style trace used by ``Tensor.trace`` and
+``mindspore.numpy.trace``).
 """
 from __future__ import annotations
 
 import jax.numpy as jnp
+import jax.scipy.linalg as jsl
+import numpy as np
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import wrap
 from msxla.errors import DTypeError, user_error
-from msxla.ops._shape_util import ArgTypeError, as_dtype, norm_axis, op
+from msxla.ops._shape_util import as_dtype, norm_axis, op
 from msxla.ops.primitive import make_primitive
 
-__all__ = ["diag", "diagonal", "diag_embed", "tril", "triu", "trace",
-           "Diag", "Tril", "Triu", "Trace"]
+__all__ = ["diag", "diagonal", "diag_embed", "diagflat", "tril", "triu", "trace",
+           "matrix_band_part", "block_diag", "tril_indices", "triu_indices",
+           "Diag", "Tril", "Triu", "Trace", "MatrixBandPart", "TrilIndices", "TriuIndices"]
 
 
 def _no_bool(opname):
@@ -72,6 +77,17 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return jnp.moveaxis(out, (-2, -1), (a, b))
 
 
+@op(static=("offset",), prim="Diagflat")
+def diagflat(input, offset=0):
+    """A square matrix with the flattened ``input`` on diagonal ``offset``."""
+    flat = jnp.reshape(input, (-1,))
+    k = flat.shape[0]
+    i = jnp.arange(k)
+    rows, cols = (i, i + offset) if offset >= 0 else (i - offset, i)
+    m = k + abs(offset)
+    return jnp.zeros((m, m), flat.dtype).at[rows, cols].set(flat)
+
+
 def _tri(x, diagonal, fn):
     if x.ndim < 2:
         raise ValueError(f"the input rank must be greater than or equal to 2, but got "
@@ -99,6 +115,51 @@ def trace(input):
     return jnp.trace(input).astype(input.dtype)
 
 
+@op(static=("lower", "upper"), prim="MatrixBandPart")
+def matrix_band_part(x, lower, upper):
+    """Keep ``lower`` sub-diagonals and ``upper`` super-diagonals of the last two axes
+    (a negative count keeps the whole triangle); zero the rest."""
+    if x.ndim < 2:
+        raise ValueError(f"the input rank must be at least 2, but got {x.ndim}.")
+    i = jnp.arange(x.shape[-2])[:, None]
+    j = jnp.arange(x.shape[-1])[None, :]
+    keep = ((lower < 0) | (i - j <= lower)) & ((upper < 0) | (j - i <= upper))
+    return jnp.where(keep, x, jnp.zeros((), x.dtype))
+
+
+@op(dtype="promote", prim="BlockDiag")
+def block_diag(*inputs):
+    """A block-diagonal matrix of the inputs (0-d and 1-D inputs are 1 x N blocks)."""
+    if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
+        inputs = inputs[0]  # the row passes the varargs as one tuple
+    blocks = []
+    for a in inputs:
+        if a.ndim > 2:
+            raise ValueError(f"each input must have at most 2 dimensions, but got shape "
+                             f"{tuple(a.shape)}.")
+        blocks.append(jnp.reshape(a, (1, -1)) if a.ndim < 2 else a)
+    return jsl.block_diag(*blocks)
+
+
+def _tri_indices(row, col, offset, dtype, fn):
+    r, c = fn(row, offset, col)
+    return jnp.asarray(np.stack([r, c]), as_dtype(dtype).np_dtype)
+
+
+@op(static=("row", "col", "offset", "dtype"), prim="TrilIndices", differentiable=False)
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """The (2, N) row/column indices of the lower triangle (diagonal ``offset``) of a
+    ``row`` x ``col`` matrix."""
+    return _tri_indices(row, col, offset, dtype, np.tril_indices)
+
+
+@op(static=("row", "col", "offset", "dtype"), prim="TriuIndices", differentiable=False)
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """The (2, N) row/column indices of the upper triangle (diagonal ``offset``) of a
+    ``row`` x ``col`` matrix."""
+    return _tri_indices(row, col, offset, dtype, np.triu_indices)
+
+
 def trace_along(x, offset=0, axis1=0, axis2=1, dtype=None):
     """numpy's ``trace``: sums of diagonal ``offset`` of the planes (``axis1``, ``axis2``);
     integer inputs sum in int64 unless ``dtype`` is given."""
@@ -121,3 +182,12 @@ Tril = make_primitive("Tril", tril, init=(("diagonal", 0),),
 Triu = make_primitive("Triu", triu, init=(("diagonal", 0),),
                       call=lambda prim, x: triu(x, prim.diagonal))
 Trace = make_primitive("Trace", trace)
+MatrixBandPart = make_primitive("MatrixBandPart", matrix_band_part)
+TrilIndices = make_primitive(
+    "TrilIndices", tril_indices,
+    init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
+    call=lambda prim: tril_indices(prim.row, prim.col, prim.offset, dtype=prim.dtype))
+TriuIndices = make_primitive(
+    "TriuIndices", triu_indices,
+    init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
+    call=lambda prim: triu_indices(prim.row, prim.col, prim.offset, dtype=prim.dtype))

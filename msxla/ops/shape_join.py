@@ -1,7 +1,7 @@
 """Op rows: joining tensors and splitting them apart.
 
-concat/cat, stack, hstack/vstack/dstack/column_stack, split, chunk,
-tensor_split, hsplit/vsplit/dsplit, unbind and meshgrid, with their
+concat/cat, stack, hstack/vstack/row_stack/dstack/column_stack, split, chunk,
+tensor_split, hsplit/vsplit/dsplit, unbind, meshgrid and cartesian_prod, with their
 Primitive classes (Concat, Stack, Split, Unstack, Meshgrid). Joins promote
 mixed dtypes; splits return tuples of Tensors.
 """
@@ -15,9 +15,9 @@ import jax.numpy as jnp
 from msxla.ops._shape_util import ArgTypeError, norm_axis, op
 from msxla.ops.primitive import make_primitive
 
-__all__ = ["concat", "cat", "stack", "hstack", "vstack", "dstack", "column_stack", "split",
-           "chunk", "tensor_split", "hsplit", "vsplit", "dsplit", "unbind", "meshgrid",
-           "Concat", "Stack", "Pack", "Split", "Unstack", "Unpack", "Meshgrid"]
+__all__ = ["concat", "cat", "stack", "hstack", "vstack", "row_stack", "dstack", "column_stack",
+           "split", "chunk", "tensor_split", "hsplit", "vsplit", "dsplit", "unbind", "meshgrid",
+           "cartesian_prod", "Concat", "Stack", "Pack", "Split", "Unstack", "Unpack", "Meshgrid"]
 
 
 def _seq(tensors, opname):
@@ -82,6 +82,14 @@ def vstack(inputs):
     """Join row-wise along axis 0; 0-d and 1-D inputs become rows (1, N)."""
     arrays = [a.reshape((1,) * (2 - a.ndim) + a.shape) if a.ndim < 2 else a
               for a in _seq(inputs, "vstack")]
+    return _concat(arrays, 0)
+
+
+@op(dtype="promote", prim="Concat")
+def row_stack(tensors):
+    """Join row-wise along axis 0 (``vstack``)."""
+    arrays = [a.reshape((1,) * (2 - a.ndim) + a.shape) if a.ndim < 2 else a
+              for a in _seq(tensors, "row_stack")]
     return _concat(arrays, 0)
 
 
@@ -243,6 +251,20 @@ def meshgrid(*inputs, indexing="xy"):
         raise ValueError(f"each input must be 1-D, but got shapes "
                          f"{[tuple(jnp.shape(a)) for a in inputs]}.")
     return tuple(jnp.meshgrid(*inputs, indexing=indexing))
+
+
+@op(dtype="promote", prim="CartesianProd")
+def cartesian_prod(*inputs):
+    """All combinations of the elements of 1-D inputs, one per row: shape (N1 * N2 ..., k)."""
+    if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
+        inputs = inputs[0]  # the row passes the varargs as one tuple
+    if any(jnp.ndim(a) != 1 for a in inputs):
+        raise ValueError(f"each input must be 1-D, but got shapes "
+                         f"{[tuple(jnp.shape(a)) for a in inputs]}.")
+    if len(inputs) == 1:
+        return inputs[0]
+    grids = jnp.meshgrid(*inputs, indexing="ij")
+    return jnp.stack([g.reshape(-1) for g in grids], axis=1)
 
 
 def _split_prim(prim, x):

@@ -28,6 +28,9 @@ ARRAYS = {
     "m": np.array([[2.0, 1.0], [1.0, 3.0]], np.float32),
     "r": RNG.standard_normal((2, 3, 4)).astype(np.float32),
     "k": np.array([[1, 2], [3, 4]], np.int32),
+    "p": np.array([[4.0, 1.0, 2.0], [1.0, 3.0, 0.5], [2.0, 0.5, 5.0]], np.float32),
+    "q": np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32),
+    "n": np.array([[1.0, -2.0], [3.0, 0.5]], np.float32),
 }
 
 SHAPE = """
@@ -378,6 +381,50 @@ ops.MatrixDeterminant()(m)
 ops.LpNorm(0)(v)
 ops.LpNorm((1, 2), keep_dims=True)(r)
 ops.Ger()(v, v)
+ops.svd(q, compute_uv=False)
+ops.abs(ops.svd(q)[1])
+ops.abs(ops.svd(q, full_matrices=True)[2])
+ops.abs(ops.qr(q)[1])
+ops.abs(ops.qr(q, 'complete')[0])
+ops.cholesky(p)
+ops.cholesky(p, upper=True)
+ops.cholesky_solve(q, ops.cholesky(p))
+ops.matrix_solve(p, q)
+ops.slogdet(n)
+ops.slogdet(ops.stack((n, -n * 2)))
+ops.logdet(p)
+ops.logdet(-p)
+ops.pinv(q)
+ops.pinv(q, rtol=0.5)
+ops.lstsq(q, p)
+ops.cond(n)
+ops.cond(n, 1)
+ops.matrix_band_part(p, 0, 1)
+ops.matrix_band_part(p, -1, 0)
+ops.block_diag(p, n)
+ops.tril_indices(3, 4, 1)
+ops.triu_indices(3, 3)
+ops.TrilIndices(3, 4, 1)()
+ops.diagflat(n)
+ops.diagflat(w, -1)
+ops.row_stack((v, v))
+ops.vander(w)
+ops.vander(w, 2)
+ops.vander(ops.cast(w, ms.int32))
+ops.scalar_to_tensor(3)
+ops.scalar_to_tensor(3, ms.int32)
+ops.tuple_to_array((1, 2))
+ops.tuple_to_array((1., 2))
+ops.cartesian_prod(w, w)
+ops.LogMatrixDeterminant()(n)
+ops.Cholesky()(p)
+ops.CholeskySolve()(q, ops.cholesky(p))
+ops.MatrixSolve()(p, q)
+ops.MatrixBandPart()(p, 0, 1)
+ops.TupleToArray()((1, 2))
+ops.ScalarToTensor()(2)
+ops.Svd()(q)[0]
+ops.abs(ops.Qr()(q)[1])
 """
 
 ERRORS = """
@@ -423,6 +470,9 @@ ops.dot(v, v)
 ops.inverse(k)
 ops.norm(v, 'fro')
 ops.tensor_dot(x, x, ((1,), (2,)))
+ops.qr(q, 'r')
+ops.svd(v)
+ops.cholesky(q)
 """
 
 

@@ -67,4 +67,10 @@ SPECS = [
     OpSpec("meshgrid", lambda a, b, c: tuple(np.meshgrid(a, b, c, indexing="ij")),
            ((3,), (4,), (2,)), fn=lambda a, b, c: ops.meshgrid(a, b, c, indexing="ij"),
            dtypes=(np.float32,), id="ij"),
+    OpSpec("row_stack", _join(np.vstack), ((3,), (2, 3)), fn=_join(ops.row_stack), dtypes=FI,
+           grad=True),
+    OpSpec("cartesian_prod", lambda a, b: np.array([[x, y] for x in a for y in b]),
+           ((3,), (2,)), fn=ops.cartesian_prod, dtypes=FI, grad=True),
+    OpSpec("cartesian_prod", lambda a: a, ((3,),), fn=ops.cartesian_prod,
+           dtypes=(np.float32,), id="single"),
 ]
