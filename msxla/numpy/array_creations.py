@@ -12,7 +12,8 @@ from msxla.numpy._util import to_tensor, with_dtype
 __all__ = ["array", "asarray", "asfarray", "copy", "zeros", "ones", "full", "empty",
            "zeros_like", "ones_like", "full_like", "empty_like", "arange", "linspace",
            "logspace", "geomspace", "eye", "identity", "tri", "tril", "triu", "diag", "diagflat",
-           "diagonal", "trace", "meshgrid"]
+           "diagonal", "trace", "meshgrid", "tril_indices", "triu_indices", "tril_indices_from",
+           "triu_indices_from", "diag_indices", "indices", "vander"]
 
 
 def array(obj, dtype=None, copy=True, ndmin=0):
@@ -197,3 +198,46 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
         shape[j] = x.shape[0]
         out.append(ops.reshape(x, tuple(shape)))
     return out
+
+
+def tril_indices(n, k=0, m=None):
+    """The (row, column) int32 indices of the lower triangle of an ``n`` x ``m`` matrix."""
+    return tuple(ops.unbind(ops.tril_indices(n, n if m is None else m, k, dtype=mstype.int32)))
+
+
+def triu_indices(n, k=0, m=None):
+    """The (row, column) int32 indices of the upper triangle of an ``n`` x ``m`` matrix."""
+    return tuple(ops.unbind(ops.triu_indices(n, n if m is None else m, k, dtype=mstype.int32)))
+
+
+def tril_indices_from(arr, k=0):
+    """``tril_indices`` for the shape of the 2-D ``arr``."""
+    rows, cols = to_tensor(arr).shape
+    return tril_indices(rows, k, cols)
+
+
+def triu_indices_from(arr, k=0):
+    """``triu_indices`` for the shape of the 2-D ``arr``."""
+    rows, cols = to_tensor(arr).shape
+    return triu_indices(rows, k, cols)
+
+
+def diag_indices(n, ndim=2):
+    """The indices of the main diagonal of an ``n``-sided ``ndim``-D array."""
+    idx = ops.arange(n, dtype=mstype.int32)
+    return tuple(idx for _ in range(ndim))
+
+
+def indices(dimensions, dtype=mstype.int32, sparse=False):
+    """One grid of indices per axis of an array of shape ``dimensions``."""
+    axes = [ops.arange(d, dtype=dtype) for d in dimensions]
+    if len(axes) == 1:
+        return axes
+    return meshgrid(*axes, sparse=sparse, indexing="ij")
+
+
+def vander(x, N=None, increasing=False):
+    """Columns ``x**(N-1), ..., x**0`` (reversed if ``increasing``), in ``x``'s dtype."""
+    x = to_tensor(x)
+    out = with_dtype(ops.vander(x, N), x.dtype)
+    return ops.fliplr(out) if increasing else out

@@ -241,6 +241,14 @@ mnp.result_type(a, f)
 mnp.int_
 mnp.float_
 mnp.pi
+mnp.tril_indices(3)
+mnp.triu_indices(3, 1, 4)
+mnp.tril_indices_from(a)
+mnp.triu_indices_from(a, -1)
+mnp.diag_indices(3)
+mnp.indices((2, 3))
+mnp.vander(mnp.arange(3))
+mnp.vander(v, 2, True)
 """
 
 
