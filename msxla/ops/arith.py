@@ -74,7 +74,7 @@ def divide(input, other, *, rounding_mode=None):
     return _div(input, other, rounding_mode)
 
 
-@op(dtype="float", method="true_divide", prim="Div")
+@op(dtype="float", prim="Div")
 def true_divide(dividend, divisor):
     """``dividend / divisor`` (integers give float32)."""
     return jnp.true_divide(dividend, divisor)
@@ -153,8 +153,7 @@ def _float_power_dtype(t, key):
     return mstype.complex128 if mstype.category(t) == 3 else mstype.float64
 
 
-@op(dtype=binary("FloatPower", ALL, out=_float_power_dtype), method="float_power",
-    prim="FloatPower")
+@op(dtype=binary("FloatPower", ALL, out=_float_power_dtype), prim="FloatPower")
 def float_power(input, exponent):
     """``input ** exponent`` computed in float64 (complex128 for complex inputs)."""
     return jnp.power(input, exponent)
@@ -199,7 +198,7 @@ def subtract(input, other, *, alpha=1):
     return jnp.subtract(input, jnp.multiply(alpha, other))
 
 
-@op(dtype="promote", method="multiply", prim="Mul")
+@op(dtype="promote", prim="Mul")
 def multiply(input, other):
     """Alias of ``mul``."""
     return jnp.multiply(input, other)
@@ -219,8 +218,26 @@ def _is_one(alpha):
     return type(alpha) is int and alpha == 1
 
 
+def _tensor_true_divide(self, other):
+    """``Tensor.true_divide(other)``."""
+    return true_divide(self, other)
+
+
+def _tensor_multiply(self, value):
+    """``Tensor.multiply(value)``."""
+    return multiply(self, value)
+
+
+def _tensor_float_power(self, other):
+    """``Tensor.float_power(other)``."""
+    return float_power(self, other)
+
+
 Tensor.add = _tensor_add
 Tensor.sub = _tensor_sub
+Tensor.true_divide = _tensor_true_divide
+Tensor.multiply = _tensor_multiply
+Tensor.float_power = _tensor_float_power
 
 
 def _squared_difference(x, y):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numbers
 
 import jax.numpy as jnp
+import numpy as np
 from jax.core import Tracer
 
 from msxla.common.tensor import Tensor, wrap
@@ -56,7 +57,7 @@ le = _cmp_row("le", jnp.less_equal, "LessEqual", True, operators=("__le__",))
 
 
 def _comparable(other):
-    return isinstance(other, (Tensor, numbers.Number))
+    return isinstance(other, (Tensor, numbers.Number, np.generic))
 
 
 def _tensor_eq(self, other):

@@ -144,9 +144,17 @@ def main():
         t[f"nan_to_num_args:{a}"] = outcome(lambda: ops.nan_to_num(tensor(a), 0.0, 1.0, -1.0))
         t[f"logit_eps:{a}"] = outcome(lambda: ops.logit(tensor(a), eps=1e-6))
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "elementwise_dtypes.json")
-    with open(out, "w") as fh:
-        json.dump(result, fh, indent=1, sort_keys=True)
-        fh.write("\n")
+    with open(out, "w") as fh:  # one line per op
+        fh.write("{\n")
+        sections = sorted(result)
+        for i, sec in enumerate(sections):
+            fh.write(f' "{sec}": {{\n')
+            rows = sorted(result[sec].items())
+            for j, (name, table) in enumerate(rows):
+                sep = "," if j < len(rows) - 1 else ""
+                fh.write(f"  {json.dumps(name)}: {json.dumps(table, sort_keys=True)}{sep}\n")
+            fh.write(" }" + ("," if i < len(sections) - 1 else "") + "\n")
+        fh.write("}\n")
 
 
 if __name__ == "__main__":

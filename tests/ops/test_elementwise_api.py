@@ -79,7 +79,11 @@ def test_tensor_methods():
     assert_close(t.add(Tensor(B), alpha=2), A + 2 * B)
     assert_close(t.sub(Tensor(B), alpha=2), A - 2 * B)
     assert_close(t.subtract(Tensor(B), alpha=0.5), A - 0.5 * B)
-    assert_close(t.true_divide(u), A / (np.abs(A) + 0.5))
+    assert_close(t.true_divide(other=u), A / (np.abs(A) + 0.5))
+    assert_close(Tensor(I).multiply(value=2), I * 2)
+    assert_close(Tensor(I).float_power(other=2), I.astype(np.float64) ** 2)
+    assert_close(t == np.float32(1.0), A == 1.0)
+    assert_close(Tensor(np.array([True, False])) == np.bool_(True), np.array([True, False]))
     assert_close(t.isclose(t + 1e-7), np.isclose(A, A + np.float32(1e-7)))
     assert t.allclose(t) is True and t.allclose(t + 1.0) is False
     assert_close(Tensor(I).bitwise_not(), ~I)
