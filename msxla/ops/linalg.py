@@ -280,11 +280,18 @@ def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     return _fused(input, _matmul(batch1, batch2), beta, alpha)
 
 
-@op(static=("beta", "alpha"), dtype="promote", method="addr", prim="Addr")
+@op(static=("beta", "alpha"), dtype="promote", prim="Addr")
 def addr(x, vec1, vec2, *, beta=1, alpha=1):
     """``beta * x + alpha * outer(vec1, vec2)``."""
     _need_ndim("addr", vec1=(vec1, 1, 1), vec2=(vec2, 1, 1))
     return _fused(x, jnp.outer(vec1, vec2), beta, alpha)
+
+
+def _tensor_addr(self, vec1, vec2, beta=1, alpha=1):
+    return addr(self, vec1, vec2, beta=beta, alpha=alpha)
+
+
+Tensor.addr = _tensor_addr
 
 
 def _t2(x, flag):

@@ -12,6 +12,7 @@ import jax
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
+from msxla.common.tensor import Tensor
 from msxla.ops._shape_util import ArgTypeError, op
 from msxla.ops.linalg_matrix import inexact_rule
 from msxla.ops.primitive import make_primitive
@@ -41,7 +42,7 @@ def _matrices(x, square=False):
                          f"{tuple(x.shape)}.")
 
 
-@op(static=("full_matrices", "compute_uv"), dtype=inexact_rule("Svd"), prim="Svd")
+@op(static=("full_matrices", "compute_uv"), dtype=inexact_rule("Svd"), method="svd", prim="Svd")
 def svd(input, full_matrices=False, compute_uv=True):
     """Singular values ``s`` (descending) and, with ``compute_uv``, ``u`` and ``v`` such that
     ``input = u @ diag(s) @ v^H``; returns ``(s, u, v)`` or ``s``."""
@@ -62,7 +63,7 @@ def qr(input, mode="reduced"):
     return tuple(jnp.linalg.qr(input, mode=mode))
 
 
-@op(static=("upper",), dtype=inexact_rule("Cholesky"), prim="Cholesky")
+@op(static=("upper",), dtype=inexact_rule("Cholesky"), method="cholesky", prim="Cholesky")
 def cholesky(input_x, upper=False):
     """The Cholesky factor of a Hermitian positive-definite matrix: L with ``A = L @ L^H``,
     or (``upper``) U with ``A = U^H @ U``."""
@@ -78,7 +79,8 @@ def _cho_solve(b, factor, upper):
                                            conjugate_a=jnp.iscomplexobj(low))
 
 
-@op(static=("upper",), dtype=inexact_rule("CholeskySolve"), prim="CholeskySolve")
+@op(static=("upper",), dtype=inexact_rule("CholeskySolve"), method="cholesky_solve",
+    prim="CholeskySolve")
 def cholesky_solve(input, input2, upper=False):
     """X with ``A @ X = input``, given the Cholesky factor ``input2`` of A (lower, or
     upper with ``upper=True``)."""
@@ -96,7 +98,7 @@ def matrix_solve(matrix, rhs, adjoint=False):
     return jnp.linalg.solve(_mH(matrix) if adjoint else matrix, rhs)
 
 
-@op(dtype=inexact_rule("Lstsq"), prim="Lstsq")
+@op(dtype=inexact_rule("Lstsq"), method="lstsq", prim="Lstsq")
 def lstsq(input, A):
     """The least-squares solution X of ``input @ X = A`` (``input`` M x N, ``A`` M or M x K)."""
     if input.ndim != 2 or A.ndim not in (1, 2) or A.shape[0] != input.shape[0]:
@@ -105,14 +107,14 @@ def lstsq(input, A):
     return jnp.linalg.lstsq(input, A)[0]
 
 
-@op(dtype=inexact_rule("LogMatrixDeterminant"), prim="LogMatrixDeterminant")
+@op(dtype=inexact_rule("LogMatrixDeterminant"), method="slogdet", prim="LogMatrixDeterminant")
 def slogdet(input):
     """``(sign, log|det|)`` of each square matrix."""
     _matrices(input, square=True)
     return tuple(jnp.linalg.slogdet(input))
 
 
-@op(dtype=inexact_rule("LogMatrixDeterminant"), prim="LogMatrixDeterminant")
+@op(dtype=inexact_rule("LogMatrixDeterminant"), method="logdet", prim="LogMatrixDeterminant")
 def logdet(input):
     """``log(det(input))``: NaN where the determinant is negative."""
     _matrices(input, square=True)
@@ -152,6 +154,11 @@ def cond(A, p=None):
     return jnp.linalg.cond(A, p)
 
 
+def _tensor_qr(self, some=True):
+    return qr(self, "reduced" if some else "complete")
+
+
+Tensor.qr = _tensor_qr
 Svd = make_primitive("Svd", svd, init=(("full_matrices", False), ("compute_uv", True)),
                      call=lambda prim, x: svd(x, prim.full_matrices, prim.compute_uv))
 Qr = make_primitive("Qr", qr, init=(("full_matrices", False),),

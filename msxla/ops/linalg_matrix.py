@@ -57,7 +57,7 @@ def det(input):
     return jnp.linalg.det(input)
 
 
-@op(static=("n",), prim="MatrixPower")
+@op(static=("n",), method="matrix_power", prim="MatrixPower")
 def matrix_power(input, n):
     """``input`` multiplied by itself ``n`` times (``n < 0``: powers of the inverse)."""
     if isinstance(n, bool) or not isinstance(n, int):

@@ -77,7 +77,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return jnp.moveaxis(out, (-2, -1), (a, b))
 
 
-@op(static=("offset",), prim="Diagflat")
+@op(static=("offset",), method="diagflat", prim="Diagflat")
 def diagflat(input, offset=0):
     """A square matrix with the flattened ``input`` on diagonal ``offset``."""
     flat = jnp.reshape(input, (-1,))
