@@ -27,6 +27,7 @@ from msxla.capture import signature as S
 from msxla.capture.discover import discover
 from msxla.capture.guards import CellGuard, GuardSet
 from msxla.common.state import _local, is_capturing
+from msxla.capture.capture import RunEagerly
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
 from msxla.jit.config import JitOptions, check_backend_at_call, note_once
@@ -62,6 +63,7 @@ class JitFunction:
         self._dynamic_entries: dict = {}   # spec -> generalised entry (dynamic=1)
         self._seen_shapes: dict = {}       # spec -> aval keys seen (dynamic=1)
         self._static_only: set = set()     # specs whose code needs concrete dimensions
+        self._eager: set = set()           # signatures that run in Python (JIT Fallback)
         self.declared_inputs = getattr(fn, "__msxla_dynamic_inputs__", None)
         self.stats = Counters()
         try:
@@ -103,15 +105,20 @@ class JitFunction:
         spec, leaves, owners = S.flatten_args(args, kwargs, self._dynamic_scalars)
         traced = _local.frame is not None or any(isinstance(x, Tracer) for x in leaves)
         key = (spec, S.aval_key(leaves))
+        if key in self._eager:
+            return self.fn(*args, **kwargs)
         with self._lock:
             entry = self._lookup(key)
-            if entry is None and (self.options.dynamic or self.declared_inputs is not None):
+            if entry is None and not traced and (self.options.dynamic or
+                                                 self.declared_inputs is not None):
                 entry = find_or_make(self, spec, key, leaves, args, kwargs)
             if entry is None:
                 try:
                     entry = self._compile(key, spec, leaves, args, kwargs)
-                except ConcretizationError:
+                except ConcretizationError as err:
                     if not self._dynamic_scalars:
+                        if isinstance(err, RunEagerly):
+                            return self._run_eagerly(key, err, args, kwargs)
                         raise
                     # a scalar made an input is used as a Python value: keep it a constant
                     LOG.warning("jit '%s': a scalar argument is used as a Python value, so "
@@ -128,6 +135,14 @@ class JitFunction:
             raise RuntimeError(f"jit '{self.name}': the compiled graph rejected the inputs "
                                "it was compiled for.")
         return out
+
+    def _run_eagerly(self, key, err, args, kwargs):
+        """JIT Fallback: the capture cannot make a graph for this signature (a piece
+        needs a Tensor's value in Python), so it runs in Python from now on."""
+        self._eager.add(key)
+        note_once(f"eager:{id(self)}", f"{err}\nThis function runs in Python (PyNative) for "
+                  "these inputs (JIT Fallback); use fullgraph=True to make this an error.")
+        return self.fn(*args, **kwargs)
 
     def _lookup(self, key):
         entry = self._entries.get(key)

@@ -15,6 +15,8 @@ from msxla.common.tensor import Tensor, wrap
 from msxla.errors import DTypeError, ShapeError, user_error
 
 _from_np = mstype._FROM_NP.__getitem__
+_new = object.__new__
+_ArrayImpl = type(jnp.zeros(()))
 _SCALARS = (bool, int, float, complex)
 
 
@@ -110,6 +112,10 @@ def _add_key(v, key):
 
 
 def wrap_output(out):
+    if out.__class__ is _ArrayImpl:
+        t = _new(Tensor)
+        t._data = out
+        return t
     if isinstance(out, tuple):
         return tuple(wrap_output(o) for o in out)
     if isinstance(out, list):

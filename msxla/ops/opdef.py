@@ -144,36 +144,8 @@ def _make_jitted(row, dyn):
 
 
 def _make_public(row, dyn):
-    """Generate ``def name(<MindSpore signature>)`` that calls ``call_op``."""
-    sig = row.signature
-    ns = {"_call": call_op, "_row": row}
-    parts, star_done = [], False
-    for p in sig.parameters.values():
-        if p.kind is p.KEYWORD_ONLY and not star_done:
-            parts.append("*")
-            star_done = True
-        if p.kind is p.VAR_POSITIONAL:
-            parts.append(f"*{p.name}")
-            star_done = True
-            continue
-        if p.default is p.empty:
-            parts.append(p.name)
-        else:
-            ns[f"_d_{p.name}"] = p.default
-            parts.append(f"{p.name}=_d_{p.name}")
-    dyn_src = "".join(f"{d}, " for d in dyn)
-    stat_src = ", ".join(f"{s!r}: {s}" for s in row.static)
-    src = (f"def {row.name}({', '.join(parts)}):\n"
-           f"    return _call(_row, ({dyn_src}), {{{stat_src}}})\n")
-    # The file name lies inside the package so jax and msxla treat the frame as internal.
-    filename = os.path.join(os.path.dirname(__file__), f"<generated op {row.name}>")
-    exec(compile(src, filename, "exec"), ns)  # noqa: S102 - generated wrapper
-    fn = ns[row.name]
-    fn.__doc__ = row.impl.__doc__
-    fn.__module__ = "msxla.ops"
-    fn.__qualname__ = row.name
-    fn.__wrapped_row__ = row
-    return fn
+    from msxla.ops._fastcall import make_public
+    return make_public(row, dyn, call_op)
 
 
 def call_op(row, args, statics):
