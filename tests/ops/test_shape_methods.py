@@ -135,3 +135,16 @@ def test_rows_under_jit_match_eager(capture_mode):
     jitted = ms.jit(_pipeline, capture_mode=capture_mode)(x, y)
     for e, j in zip(eager, jitted):
         assert_close(j, e.asnumpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_linalg_method_forms():
+    spd = A[0][:, :3] @ A[0][:, :3].T + 3 * np.eye(3, dtype=np.float32)
+    t = Tensor(spd)
+    q, r = t.qr(some=False)
+    assert q.shape == (3, 3) and r.shape == (3, 3)
+    assert_close(ops.matmul(q, r), spd, rtol=1e-4, atol=1e-4)
+    assert_close(t.cholesky(), np.linalg.cholesky(spd), rtol=1e-5, atol=1e-5)
+    assert_close(t.slogdet()[1], np.linalg.slogdet(spd)[1], rtol=1e-5, atol=1e-5)
+    assert_close(t.matrix_power(2), spd @ spd, rtol=1e-5, atol=1e-4)
+    ones = Tensor(np.ones(3, np.float32))
+    assert_close(t.addr(ones, ones, 2, 3), 2 * spd + 3, rtol=1e-6)
