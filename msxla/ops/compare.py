@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.core import Tracer
 
+from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.ops._elementwise import ALL, BOOL, REAL, binary, unary
 from msxla.ops.opdef import op
@@ -23,6 +24,7 @@ from msxla.ops.primitive import make_primitive
 __all__ = ["equal", "eq", "not_equal", "ne", "greater", "gt", "greater_equal", "ge", "less",
            "lt", "less_equal", "le", "isclose", "isnan", "isinf", "isfinite", "isneginf",
            "isposinf", "isreal", "logical_and", "logical_or", "logical_not", "logical_xor",
+           "is_floating_point", "is_complex",
            "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual", "IsClose",
            "IsNan", "IsInf", "IsFinite", "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor"]
 
@@ -103,6 +105,26 @@ def _tensor_allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 Tensor.allclose = _tensor_allclose
+
+
+def is_floating_point(input):
+    """Whether ``input`` has a float dtype (a Python bool)."""
+    return mstype.is_float(input.dtype)
+
+
+def is_complex(input):
+    """Whether ``input`` has a complex dtype (a Python bool)."""
+    return mstype.category(input.dtype) == 3
+
+
+def _tensor_is_signed(self):
+    """``Tensor.is_signed()``: whether the dtype is signed (a Python bool)."""
+    return self.dtype in mstype.signed_type
+
+
+Tensor.is_floating_point = is_floating_point
+Tensor.is_complex = is_complex
+Tensor.is_signed = _tensor_is_signed
 
 
 def _exact(x):

@@ -16,7 +16,7 @@ from msxla.ops.primitive import make_primitive
 from msxla.common.tensor import Tensor
 
 __all__ = ["floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "signbit", "positive",
-           "negative", "nan_to_num", "clamp", "clip",
+           "negative", "nan_to_num", "clamp", "clip", "clip_by_value",
            "Floor", "Ceil", "Round", "Rint", "Trunc", "Sign", "NanToNum"]
 
 
@@ -147,6 +147,24 @@ def clamp(input, min=None, max=None):  # noqa: A002 - MindSpore's names
 def clip(input, min=None, max=None):  # noqa: A002 - MindSpore's names
     """Alias of ``clamp``."""
     return _clamp(input, min, max)
+
+
+@op(prim="ClipByValue")
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    """Clamp ``x`` (a Tensor, or a list/tuple of Tensors, giving a tuple) into
+    ``[clip_value_min, clip_value_max]``; unlike ``clamp`` the result keeps ``x``'s dtype."""
+    if clip_value_min is None and clip_value_max is None:
+        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' or "
+                         "'clip_value_max' must not be None.")
+    if isinstance(x, (tuple, list)):
+        return tuple(_clip_keep_dtype(t, clip_value_min, clip_value_max) for t in x)
+    return _clip_keep_dtype(x, clip_value_min, clip_value_max)
+
+
+def _clip_keep_dtype(x, lo, hi):
+    def cast(v):
+        return None if v is None else jnp.asarray(v).astype(x.dtype)
+    return _clamp(x, cast(lo), cast(hi))
 
 
 def _tensor_round(self, decimals=0):

@@ -166,4 +166,9 @@ SPECS = [
     OpSpec("clamp", _clamp, id="min_only", kwargs={"min": 0.1}, dtypes=F),
     OpSpec("clip", _clamp, kwargs={"max": 0.3}, dtypes=F, grad=True),
     OpSpec("clip", _clamp, id="tensors", shapes=((2, 3), (1, 3), (2, 1)), dtypes=FI),
+    OpSpec("clip_by_value", lambda x, lo, hi: np.clip(x, lo, hi), shapes=((2, 3), (1, 3), (2, 1)),
+           dtypes=F, grad=True, grad_inputs=(0,)),
+    OpSpec("clip_by_value", lambda x, clip_value_min, clip_value_max: np.clip(
+        x, int(clip_value_min), int(clip_value_max)).astype(x.dtype), id="int_keeps_dtype",
+           kwargs={"clip_value_min": -1.5, "clip_value_max": 2.5}, dtypes=(np.int32, np.int64)),
 ]

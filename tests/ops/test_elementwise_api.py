@@ -95,6 +95,18 @@ def test_tensor_methods():
     assert_close(Tensor(np.array([1 + 2j], np.complex64)).real(), np.array([1.0], np.float32))
 
 
+def test_clip_by_value_of_a_list_and_dtype_predicates():
+    x = Tensor(A)
+    out = ops.clip_by_value([x, x * 2], -1, 1)
+    assert isinstance(out, tuple) and len(out) == 2
+    assert_close(out[1], np.clip(A * 2, -1, 1))
+    with pytest.raises(ValueError, match="clip_by_value"):
+        ops.clip_by_value(x)
+    assert ops.is_floating_point(x) is True and x.is_floating_point() is True
+    assert ops.is_complex(x) is False and Tensor(np.array([1j])).is_complex() is True
+    assert Tensor(I).is_signed() is True and Tensor(np.array([1], np.uint8)).is_signed() is False
+
+
 def test_method_signatures_match_mindspore():
     assert list(inspect.signature(ops.clamp).parameters) == ["input", "min", "max"]
     assert list(inspect.signature(ops.round).parameters) == ["input", "decimals"]
