@@ -42,6 +42,7 @@ from msxla.ops.nn_loss import *  # noqa: F401,F403
 from msxla.ops.nn_loss_regression import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403
 from msxla.ops.nn_interpolate import *  # noqa: F401,F403
+from msxla.ops.nn_grid import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
 from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403

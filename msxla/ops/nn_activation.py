@@ -20,7 +20,8 @@ from msxla.ops.primitive import make_primitive
 __all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "celu", "gelu", "fast_gelu", "silu",
            "sigmoid", "hardsigmoid", "hardswish", "hardtanh", "mish", "softplus", "softsign",
            "tanhshrink", "softshrink", "hardshrink", "prelu", "rrelu", "glu", "logsigmoid",
-           "softmax", "log_softmax", "softmin", "threshold",
+           "softmax", "log_softmax", "softmin", "threshold", "soft_shrink", "swiglu",
+           "gumbel_softmax",
            "ReLU", "ReLU6", "Elu", "SeLU", "CeLU", "GeLU", "Gelu", "FastGeLU", "FastGelu",
            "Sigmoid", "HSigmoid", "HSwish", "Mish", "Softplus", "Softsign", "HShrink",
            "SoftShrink", "PReLU", "GLU", "LogSoftmax", "Softmax"]
@@ -253,6 +254,47 @@ def softmin(x, axis=-1, *, dtype=None):
 def threshold(input, thr, value):
     """``input`` where ``input > thr``, ``value`` elsewhere."""
     return jnp.where(input > thr, input, jnp.asarray(value, input.dtype))
+
+
+soft_shrink = softshrink
+
+
+@op(dtype=_fl("Swiglu"), static=("dim",), prim="Swiglu")
+def swiglu(input, dim=-1):
+    """Split ``input`` in two along ``dim``: ``silu(a) * b``."""
+    if input.shape[dim] % 2:
+        raise ValueError(f"For 'Swiglu', the dimension specified by 'dim' must be divisible by "
+                         f"2, but got x_shape[dim]: {input.shape[dim]} .")
+    a, b = jnp.split(input, 2, axis=dim)
+    return a * jax.nn.sigmoid(a) * b
+
+
+@op(dtype=_fl("GumbelSoftmax"), dtype_args=("logits",), static=("tau", "hard", "dim"),
+    prim="GumbelSoftmax", differentiable=True)
+def gumbel_softmax(key, logits, tau=1.0, hard=False, dim=-1):
+    """``softmax((logits + gumbel noise) / tau)``; ``hard`` returns the one-hot argmax with
+    the soft sample's gradient."""
+    g = jax.random.gumbel(key, logits.shape, jnp.float32).astype(logits.dtype)
+    soft = jax.nn.softmax((logits + g) / tau, axis=dim)
+    if not hard:
+        return soft
+    one_hot = jnp.moveaxis(jax.nn.one_hot(jnp.argmax(soft, axis=dim), soft.shape[dim],
+                                          dtype=soft.dtype), -1, dim)
+    return one_hot - jax.lax.stop_gradient(soft) + soft
+
+
+_gumbel_row = gumbel_softmax
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):  # noqa: F811 - public face
+    """``softmax((logits + gumbel noise) / tau)``; ``hard`` returns the one-hot argmax with
+    the soft sample's gradient."""
+    if tau <= 0:
+        raise ValueError(f"For 'gumbel_softmax', 'tau' must be greater than 0, but got {tau}.")
+    return _gumbel_row(next_key(), logits, tau=tau, hard=hard, dim=dim)
+
+
+set_public(_gumbel_row, gumbel_softmax)
 
 
 def _tensor_softmax(self, axis, dtype=None):

@@ -17,7 +17,8 @@ from msxla.ops._nn_util import float_rule
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
-__all__ = ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+__all__ = ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool2d_ext",
+           "adaptive_avg_pool3d",
            "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
            "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D"]
 
@@ -146,6 +147,9 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
     vals, idx = _max(input, 3, _out_sizes("adaptive_max_pool3d", input, 3, output_size),
                      return_indices)
     return (vals, idx.astype(jnp.int32)) if return_indices else vals
+
+
+adaptive_avg_pool2d_ext = adaptive_avg_pool2d
 
 
 def _adaptive_max3d_call(prim, x, output_size):

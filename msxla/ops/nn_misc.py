@@ -1,5 +1,6 @@
 """Op rows: dropout (dropout, dropout1d/2d/3d), embedding, pixel_shuffle /
-pixel_unshuffle, unfold / fold (im2col / col2im), cosine_similarity, bias_add and dense,
+pixel_unshuffle / channel_shuffle, unfold / fold (im2col / col2im), cosine_similarity,
+pdist, bias_add, dense and bidense,
 with the Dropout, Dropout2D, Dropout3D, BiasAdd and Dense primitives.
 
 Dropout keeps each element (or channel) with probability ``1 - p`` and scales
@@ -18,7 +19,8 @@ from msxla.ops.primitive import make_primitive
 from msxla.ops.random import key_for
 
 __all__ = ["dropout", "dropout1d", "dropout2d", "dropout3d", "embedding", "pixel_shuffle",
-           "pixel_unshuffle", "unfold", "fold", "cosine_similarity", "bias_add", "dense",
+           "pixel_unshuffle", "channel_shuffle", "unfold", "fold", "cosine_similarity", "pdist",
+           "bias_add", "dense", "bidense",
            "Dropout", "Dropout2D", "Dropout3D", "BiasAdd", "Dense"]
 
 
@@ -148,6 +150,19 @@ def pixel_unshuffle(input, downscale_factor):
     return x.reshape(tuple(pre) + (c * r * r, h // r, w // r))
 
 
+@op(static=("groups",), prim="ChannelShuffle")
+def channel_shuffle(x, groups):
+    """Interleave the channels of (N, C, ...) from ``groups`` groups: (g, C/g) -> (C/g, g)."""
+    if x.ndim <= 3:
+        raise TypeError(f"For ChannelShuffle, expect input with > 3 dims, but got {x.ndim}.")
+    n, c = x.shape[:2]
+    if c % groups:
+        raise ValueError(f"For ChannelShuffle, the number of channels {c} must be divisible by "
+                         f"'groups' {groups}.")
+    y = x.reshape((n, groups, c // groups) + x.shape[2:])
+    return jnp.swapaxes(y, 1, 2).reshape(x.shape)
+
+
 # ------------------------------------------------------------- unfold / fold
 def _patches(x, kernel, dilation, padding, stride):
     """im2col of (N, C, H, W): (N, C * kh * kw, L), channel-major like MindSpore."""
@@ -191,6 +206,19 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     return num / jnp.maximum(den, eps)
 
 
+@op(dtype="float", static=("p",), prim="Pdist")
+def pdist(input, p=2.0):
+    """p-norm distances between the rows of (*, N, M): the upper triangle, row by row."""
+    n = input.shape[-2]
+    i, j = jnp.triu_indices(n, 1)
+    diff = jnp.abs(jnp.take(input, i, axis=-2) - jnp.take(input, j, axis=-2))
+    if p == 0:
+        return (diff != 0).sum(-1).astype(input.dtype)
+    if p == float("inf"):
+        return diff.max(-1)
+    return jnp.sum(diff ** p, axis=-1) ** (1.0 / p)
+
+
 # ------------------------------------------------------------ bias_add / dense
 @op(dtype="promote", static=("data_format",), prim="BiasAdd")
 def bias_add(input_x, bias, data_format="NCHW"):
@@ -215,6 +243,14 @@ set_public(_bias_row, bias_add)
 def dense(input, weight, bias=None):
     """``input @ weight.T + bias`` (a 1-D ``weight`` gives a dot product)."""
     out = jnp.matmul(input, weight.T if weight.ndim == 2 else weight,
+                     precision=lax.Precision.HIGHEST)
+    return out if bias is None else out + bias
+
+
+@op(dtype="promote", prim="BiDense")
+def bidense(input1, input2, weight, bias=None):
+    """Bilinear map ``out[..., o] = input1 @ weight[o] @ input2 (+ bias[o])``."""
+    out = jnp.einsum("...i,oij,...j->...o", input1, weight, input2,
                      precision=lax.Precision.HIGHEST)
     return out if bias is None else out + bias
 

@@ -18,8 +18,8 @@ from msxla.ops._nn_util import float_rule, set_public
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
-__all__ = ["layer_norm", "batch_norm", "group_norm", "rms_norm", "LayerNorm", "BatchNorm",
-           "L2Normalize", "LRN"]
+__all__ = ["layer_norm", "batch_norm", "group_norm", "rms_norm", "lrn", "LayerNorm",
+           "BatchNorm", "L2Normalize", "LRN"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -152,10 +152,14 @@ def l2_normalize(x, axis=0, epsilon=1e-4):
     return (xc / norm).astype(x.dtype)
 
 
-@op(dtype=float_rule("LRN", _FLOATS), static=("depth_radius", "bias", "alpha", "beta"),
-    prim="LRN")
-def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5):
-    """Local response normalisation across channels of (N, C, H, W) (the LRN primitive)."""
+@op(dtype=float_rule("LRN", _FLOATS),
+    static=("depth_radius", "bias", "alpha", "beta", "norm_region"), prim="LRN")
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    """Local response normalisation across channels of (N, C, H, W):
+    ``x / (bias + alpha * sum of x ** 2 over 2 * depth_radius + 1 channels) ** beta``."""
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', 'norm_region' must be 'ACROSS_CHANNELS', but got "
+                         f"{norm_region}.")
     sq = jnp.square(x.astype(_compute_dtype(x)))
     padded = jnp.pad(sq, ((0, 0), (depth_radius, depth_radius), (0, 0), (0, 0)))
     c = x.shape[1]
@@ -196,6 +200,4 @@ def _l2_normalize_call(prim, x):
 L2Normalize = make_primitive("L2Normalize", l2_normalize,
                              init=(("axis", 0), ("epsilon", 1e-4)), call=_l2_normalize_call)
 LRN = make_primitive("LRN", lrn, init=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0),
-                                        ("beta", 0.5), ("norm_region", "ACROSS_CHANNELS")),
-                     call=lambda prim, x: lrn(x, prim.attrs["depth_radius"], prim.attrs["bias"],
-                                              prim.attrs["alpha"], prim.attrs["beta"]))
+                                        ("beta", 0.5), ("norm_region", "ACROSS_CHANNELS")))

@@ -22,7 +22,8 @@ from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
 __all__ = ["uniform", "normal", "standard_normal", "rand", "randn", "rand_like", "randn_like",
-           "gamma", "random_gamma", "standard_laplace", "laplace", "StandardNormal",
+           "gamma", "random_gamma", "standard_laplace", "laplace", "uniform_", "normal_",
+           "exponential_", "StandardNormal",
            "UniformReal", "Gamma", "RandomGamma", "StandardLaplace"]
 
 
@@ -243,3 +244,18 @@ Tensor.uniform = _tensor_uniform
 Tensor.uniform_ = _tensor_uniform_
 Tensor.normal_ = _tensor_normal_
 Tensor.exponential_ = _tensor_exponential_
+
+
+def uniform_(input, from_=0, to=1, *, generator=None):
+    """Fill ``input`` in place with uniform numbers in ``[from_, to)``."""
+    return _tensor_uniform_(input, from_, to)
+
+
+def normal_(input, mean=0, std=1, *, generator=None):
+    """Fill ``input`` in place with normal numbers."""
+    return _tensor_normal_(input, mean, std)
+
+
+def exponential_(input, lambd=1, *, generator=None):
+    """Fill ``input`` in place with exponential numbers of rate ``lambd``."""
+    return _tensor_exponential_(input, lambd)

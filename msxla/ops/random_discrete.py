@@ -19,7 +19,8 @@ from msxla.ops.primitive import make_primitive
 from msxla.ops.random import as_shape, key_for, random_row
 
 __all__ = ["randint", "randint_like", "bernoulli", "multinomial", "random_categorical",
-           "randperm", "shuffle", "poisson", "random_poisson", "UniformInt", "Bernoulli",
+           "randperm", "shuffle", "poisson", "random_poisson", "multinomial_with_replacement",
+           "random_", "UniformInt", "Bernoulli",
            "Multinomial", "RandomCategorical", "RandpermV2", "RandomShuffle", "Poisson",
            "RandomPoisson"]
 
@@ -96,6 +97,14 @@ def multinomial(input, num_samples, replacement=True, seed=None):
                          f"dimension of input without 'replacement', but got 'num_samples': "
                          f"{num_samples} and 'replacement': {replacement}")
     return _multinomial(key_for(seed), input, num_samples, replacement)
+
+
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
+    """``multinomial`` drawn from a key fixed by ``seed`` and ``offset`` (a non-zero seed
+    repeats; seed 0 uses the global random state)."""
+    key = (jax.random.fold_in(jax.random.key(int(seed), impl="threefry2x32"), int(offset))
+           if seed else key_for())
+    return _multinomial(key, x, int(numsamples), bool(replacement)).astype(mstype.int64)
 
 
 @random_row("random_categorical", static=("num_sample", "dtype"), prim="RandomCategorical")
@@ -235,3 +244,8 @@ Tensor.bernoulli_ = _tensor_bernoulli_
 Tensor.random_ = _tensor_random_
 Tensor.multinomial = _tensor_multinomial
 Tensor.random_categorical = _tensor_random_categorical
+
+
+def random_(input, from_=0, to=None, *, generator=None):
+    """Fill ``input`` in place with integers uniform in ``[from_, to)``."""
+    return _tensor_random_(input, from_, to)

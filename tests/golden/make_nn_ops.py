@@ -74,6 +74,10 @@ ARRAYS = {
     "ps": _n(1, 8, 2, 3),
     "pos": RNG.uniform(0.5, 2, (1, 2, 5, 6)).astype(np.float32),
     "mlt": np.array([[1, 0, 0, 1], [0, 1, 1, 1], [1, 1, 0, 0]], np.float32),
+    "theta": _n(2, 2, 3),
+    "grid": RNG.uniform(-1.4, 1.4, (2, 3, 4, 2)).astype(np.float32),
+    "up": _n(1, 2, 2, 3),
+    "upi": np.array([[[[0, 3, 4], [13, 22, 23]], [[1, 10, 5], [12, 15, 23]]]], np.int64),
 }
 
 CASES = """
@@ -235,6 +239,24 @@ ops.cosine_similarity(ln, ln * 0, dim=0)
 ops.bias_add(x2, ln[0, :3, 0])
 ops.dense(ln, ln_w.reshape(1, 4).tile((5, 1)), bias4.tile((2,))[:5])
 ops.prelu(x2, ln[0, :3, 0])
+ops.affine_grid(theta, (2, 3, 3, 4))
+ops.affine_grid(theta, (2, 3, 3, 4), True)
+ops.grid_sample(x2[:, :, :4, :5], grid)
+ops.grid_sample(x2[:, :, :4, :5], grid, 'bilinear', 'border', True)
+ops.grid_sample(x2[:, :, :4, :5], grid, 'bilinear', 'reflection', False)
+ops.grid_sample(x2[:, :, :4, :5], grid, 'bilinear', 'reflection', True)
+ops.grid_sample(x2[:, :, :4, :5], grid, 'nearest', 'zeros', False)
+ops.max_unpool2d(up, upi, 2, output_size=(1, 2, 4, 9))
+ops.max_unpool2d(up, upi, 2, output_size=(1, 2, 5, 7))
+ops.max_unpool2d(up, upi, 2)
+ops.max_unpool2d(up, upi, 3, 2, 1)
+ops.pdist(a)
+ops.pdist(a, 1.5)
+ops.bidense(a[:2, :3], a[:2, 3:], x1[:, :, :4], bias4[:2])
+ops.channel_shuffle(x2, 3)
+ops.lrn(lrn, 2, 0.5, 0.2, 0.6)
+ops.swiglu(a[:, :6])
+ops.adaptive_avg_pool2d_ext(pool, (3, 5))
 """
 
 

@@ -54,6 +54,21 @@ def _softmax_f32(x, axis=-1, dtype=None):
     return _softmax(x.astype(np.float32), axis)
 
 
+def _swiglu(x, dim=-1):
+    a, b = np.split(x, 2, axis=dim)
+    return a * _sigmoid(a) * b
+
+
+def _gumbel_stats():
+    """Hard samples are one-hot; their class frequencies follow softmax(logits)."""
+    logits = np.log(np.array([0.2, 0.3, 0.5], np.float32))
+
+    def fn():
+        out = ms.ops.gumbel_softmax(ms.Tensor(np.tile(logits, (4000, 1))), hard=True).asnumpy()
+        return np.concatenate([[float(np.all(out.sum(1) == 1))], out.mean(0)])
+    return fn
+
+
 SPECS = [
     OpSpec("relu", lambda x: np.maximum(x, 0).astype(x.dtype), dtypes=F + (np.int32, np.int64),
            grad=True),
@@ -109,4 +124,13 @@ SPECS = [
            kwargs={"thr": 0.1, "value": 20.0}, dtypes=F, grad=True),
     OpSpec("threshold", lambda x, thr, value: np.where(x > thr, x, value).astype(x.dtype),
            kwargs={"thr": 1, "value": 5}, dtypes=(np.int32,), id="int"),
+    OpSpec("swiglu", f64(_swiglu), ((3, 4),), dtypes=F, grad=True),
+    OpSpec("swiglu", f64(lambda x: _swiglu(x, 0)), ((4, 3),), dtypes=F32, grad=True, id="dim0",
+           fn=lambda x: ms.ops.swiglu(x, 0)),
+    OpSpec("gumbel_softmax", lambda: np.array([1.0, 0.2, 0.3, 0.5]), shapes=(),
+           dtypes=(np.float64,), fn=_gumbel_stats(), atol=0.03, rtol=0, check_dtype=False),
+    OpSpec("gumbel_softmax", lambda: np.array([1.0, 1.0]), shapes=(), dtypes=(np.float64,),
+           check_dtype=False, id="soft-sums-to-one",
+           fn=lambda: ms.ops.gumbel_softmax(ms.Tensor(np.zeros((2, 5), np.float32)), 0.5)
+           .asnumpy().sum(-1).astype(np.float64), rtol=1e-5),
 ]

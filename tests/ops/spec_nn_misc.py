@@ -97,6 +97,27 @@ def _cos(x1, x2, dim=1, eps=1e-8):
     return num / np.maximum(np.linalg.norm(x1, axis=dim) * np.linalg.norm(x2, axis=dim), eps)
 
 
+def _channel_shuffle(x, groups):
+    n, c = x.shape[:2]
+    out = np.empty_like(x)
+    for i in range(c):  # output channel i = input channel (i % groups) * (c // groups) + i // groups
+        out[:, i] = x[:, (i % groups) * (c // groups) + i // groups]
+    return out
+
+
+def _pdist(x, p=2.0):
+    n = x.shape[0]
+    return np.array([np.sum(np.abs(x[i] - x[j]) ** p) ** (1 / p)
+                     for i in range(n) for j in range(i + 1, n)], x.dtype)
+
+
+def _bidense(x1, x2, w, b):
+    out = np.zeros(x1.shape[:-1] + (w.shape[0],))
+    for o in range(w.shape[0]):
+        out[..., o] = np.einsum("...i,ij,...j->...", x1, w[o], x2) + b[o]
+    return out.astype(x1.dtype)
+
+
 SPECS = [
     _dropout_stats(0.3),
     _dropout_stats(0.8),
@@ -140,4 +161,9 @@ SPECS = [
            grad=True),
     OpSpec("dense", lambda x, w: x @ w, ((3,), (3,)), dtypes=F, grad=True, id="vector",
            fn=lambda x, w: ops.Dense()(x, w)),
+    OpSpec("channel_shuffle", _channel_shuffle, ((2, 6, 2, 2),), kwargs={"groups": 3},
+           dtypes=F + (np.int32,), grad=True),
+    OpSpec("pdist", _pdist, ((4, 3),), dtypes=F, grad=True),
+    OpSpec("pdist", _pdist, ((4, 3),), kwargs={"p": 1.5}, dtypes=F, grad=True, id="p1.5"),
+    OpSpec("bidense", _bidense, ((2, 3), (2, 4), (5, 3, 4), (5,)), dtypes=F, grad=True),
 ]
