@@ -232,14 +232,28 @@ def is_int(t: Type) -> builtins.bool:
     return type(t) in (Int, UInt)
 
 
+# Unsigned types MindSpore's ops promote with no other type (but bool).
+_WIDE_UINTS = frozenset((uint16, uint32, uint64))
+
+
 @functools.lru_cache(maxsize=None)
 def promote_types(a: Type, b: Type) -> Type:
-    """Promote two tensor dtypes (``mindspore.ops.promote_type`` semantics)."""
+    """The common dtype of two tensor dtypes, by MindSpore's promotion table.
+
+    bool < int < float < complex; the higher category wins, except float64 with
+    complex64, which gives complex128. Inside a category the wider type wins;
+    float16 with bfloat16 gives float32; uint8 with int8 gives int16. MindSpore's
+    ops reject uint16/uint32/uint64 with any other type but bool (see
+    ``result_type``); here they get the smallest signed type holding both, as in
+    ``mindspore.numpy.promote_types``."""
     if a is b:
         return a
     ca, cb = category(a), category(b)
     if ca != cb:
-        return a if ca > cb else b
+        hi, lo = (a, b) if ca > cb else (b, a)
+        if hi is complex64 and lo is float64:
+            return complex128
+        return hi
     if {a, b} == {float16, bfloat16}:
         return float32
     if ca == 1 and type(a) is not type(b):
@@ -251,10 +265,46 @@ def promote_types(a: Type, b: Type) -> Type:
     return a if a._size >= b._size else b
 
 
+def _reject(message):
+    from msxla.errors import DTypeError, user_error
+    raise user_error(DTypeError, message,
+                     hint="cast an input with Tensor.astype() so that the dtypes can be promoted.")
+
+
+def _tensor_type(key, bool_with_wide_uint):
+    t = None
+    for k in key:
+        if isinstance(k, Type):
+            if t is None or t is k:
+                t = k
+                continue
+            wide = (t in _WIDE_UINTS) or (k in _WIDE_UINTS)
+            if wide and not (bool_with_wide_uint and bool_ in (t, k)):
+                _reject(f"Type implicit conversion between {t} and {k} is not supported.")
+            t = promote_types(t, k)
+    return t
+
+
+def _scalars_only(key):
+    best = max(key, key=lambda s: _SCALAR_CATEGORY[s])
+    return _SCALAR_DEFAULT[best]
+
+
 @functools.lru_cache(maxsize=None)
 def promote_with_scalar(t: Type, scalar_type: type) -> Type:
-    """The dtype of ``tensor op python_scalar``: the scalar only lifts the category."""
+    """The dtype of ``tensor op python_scalar`` (MindSpore's implicit conversion).
+
+    A scalar only lifts the category: a bool Tensor with an int gives int64, an
+    integer or bool Tensor with a float gives float32; otherwise the Tensor's dtype.
+    uint16/uint32/uint64 Tensors take only bool scalars, and no op takes a Python
+    complex scalar (both raise TypeError, as in MindSpore)."""
+    if scalar_type is builtins.complex:
+        _reject(f"A Python complex scalar cannot be an op input together with a {t} "
+                "Tensor; use a complex Tensor instead.")
     sc = _SCALAR_CATEGORY[scalar_type]
+    if t in _WIDE_UINTS and sc > 0:
+        scalar_t = "Tensor[Int64]" if sc == 1 else "Tensor[Float32]"
+        _reject(f"Type implicit conversion between {scalar_t} and {t} is not supported.")
     if sc > category(t):
         return _SCALAR_DEFAULT[scalar_type]
     return t
@@ -262,18 +312,43 @@ def promote_with_scalar(t: Type, scalar_type: type) -> Type:
 
 @functools.lru_cache(maxsize=None)
 def result_type(key: tuple) -> Type:
-    """Promote a key of tensor Types and Python scalar types, e.g. ``(float32, int)``."""
-    tensor_t = None
-    for k in key:
-        if isinstance(k, Type):
-            tensor_t = k if tensor_t is None else promote_types(tensor_t, k)
-    if tensor_t is None:  # only scalars: promote as 0-d tensors of their default dtypes
-        best = max(key, key=lambda s: _SCALAR_CATEGORY[s])
-        return _SCALAR_DEFAULT[best]
+    """MindSpore's implicit type conversion of op inputs: the dtype of ``add(a, b)``.
+
+    ``key`` holds the Types of Tensor inputs and the Python types of scalar inputs,
+    e.g. ``(float32, int)``. Tensors promote by ``promote_types`` (a 0-d Tensor counts
+    as a Tensor), then scalars lift the category (``promote_with_scalar``). Raises
+    TypeError where MindSpore does: uint16/uint32/uint64 with another dtype (except a
+    bool Tensor or scalar) and Python complex scalars. Only scalars: the dtype of the
+    highest category's default (int64, float32)."""
+    t = _tensor_type(key, bool_with_wide_uint=True)
+    if t is None:
+        if builtins.complex in key:
+            _reject("A Python complex scalar cannot be an op input; use a complex Tensor.")
+        return _scalars_only(key)
     for k in key:
         if not isinstance(k, Type):
-            tensor_t = promote_with_scalar(tensor_t, k)
-    return tensor_t
+            t = promote_with_scalar(t, k)
+    return t
+
+
+@functools.lru_cache(maxsize=None)
+def mul_result_type(key: tuple) -> Type:
+    """The promotion MindSpore's Mul and Div use (``a * b``, ``ops.mul``, ``a / b``).
+
+    As ``result_type``, except that uint16/uint32/uint64 Tensors are not promoted
+    with a bool Tensor either, and take int and float scalars like other integers
+    (``uint16 * 2`` is uint16, ``uint16 * 2.5`` float32). (MindSpore also treats a
+    0-d Tensor input of these ops like a scalar; the key does not say which Tensors
+    are 0-d.)"""
+    t = _tensor_type(key, bool_with_wide_uint=False)
+    if builtins.complex in key:
+        _reject("A Python complex scalar cannot be an op input; use a complex Tensor.")
+    if t is None:
+        return _scalars_only(key)
+    for k in key:
+        if not isinstance(k, Type) and _SCALAR_CATEGORY[k] > category(t):
+            t = _SCALAR_DEFAULT[k]
+    return t
 
 
 def scalar_dtype(value) -> Type:

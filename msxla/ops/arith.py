@@ -3,7 +3,8 @@
 dtypes follow MindSpore 2.10's implicit type conversion (``mstype.result_type``):
 ``add``/``sub`` reject a bool result (``bool + bool``), while ``subtract``
 takes its ``alpha`` into the promotion (``subtract(bool, bool)`` is int64);
-true division gives float32 for integers; ``float_power`` computes in float64
+true division gives float32 for integers; Mul and Div promote as
+``mstype.mul_result_type`` says; ``float_power`` computes in float64
 (complex128 for complex inputs).
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops._elementwise import ALL, BOOL, FLOAT, INT, NUM, REAL, binary
+from msxla.ops._elementwise import ALL, BOOL, FLOAT, INT, NUM, REAL, binary, float_of
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
@@ -39,7 +40,8 @@ def sub(input, other):
     return jnp.subtract(input, other)
 
 
-@op(dtype="promote", method="mul", operators=("__mul__", "__rmul__", "__imul__"), prim="Mul")
+@op(dtype=mstype.mul_result_type, method="mul", operators=("__mul__", "__rmul__", "__imul__"),
+    prim="Mul")
 def mul(input, other):
     """``input * other``."""
     return jnp.multiply(input, other)
@@ -60,7 +62,8 @@ def _div(input, other, rounding_mode):
     return _trunc_div(input, other)
 
 
-@op(dtype="promote", method="div", operators=("__truediv__", "__rtruediv__", "__itruediv__"),
+@op(dtype=mstype.mul_result_type, method="div",
+    operators=("__truediv__", "__rtruediv__", "__itruediv__"),
     prim="Div", static=("rounding_mode",))
 def div(input, other, *, rounding_mode=None):
     """``input / other``; ``rounding_mode`` is None (true division: integers give float32),
@@ -68,13 +71,13 @@ def div(input, other, *, rounding_mode=None):
     return _div(input, other, rounding_mode)
 
 
-@op(dtype="promote", method="divide", prim="Div", static=("rounding_mode",))
+@op(dtype=mstype.mul_result_type, method="divide", prim="Div", static=("rounding_mode",))
 def divide(input, other, *, rounding_mode=None):
     """Alias of ``div``."""
     return _div(input, other, rounding_mode)
 
 
-@op(dtype="float", prim="Div")
+@op(dtype=lambda key: float_of(mstype.mul_result_type(key)), prim="Div")
 def true_divide(dividend, divisor):
     """``dividend / divisor`` (integers give float32)."""
     return jnp.true_divide(dividend, divisor)
@@ -198,7 +201,7 @@ def subtract(input, other, *, alpha=1):
     return jnp.subtract(input, jnp.multiply(alpha, other))
 
 
-@op(dtype="promote", prim="Mul")
+@op(dtype=mstype.mul_result_type, prim="Mul")
 def multiply(input, other):
     """Alias of ``mul``."""
     return jnp.multiply(input, other)
