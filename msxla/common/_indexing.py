@@ -29,6 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.core import Tracer
 
+from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import ConcretizationError, ShapeError, user_error
 
@@ -102,6 +103,9 @@ class _Normaliser:
         if used > ndim:
             if ndim == 0 and any(kind == "int" for kind, _, _ in kinds):
                 raise user_error(TypeError, "Cannot iterate over a scalar tensor.")
+            if ndim == 0 and any(kind == "slice" for kind, _, _ in kinds):
+                raise user_error(ValueError, "A 0-d Tensor cannot be sliced: the input data's "
+                                             "dim must be in the range of [1, 8], but got 0.")
             raise _index_error(f"too many indices for tensor of dimension {ndim}")
         dim = 0
         for kind, n, item in kinds:
@@ -302,14 +306,20 @@ def _set(data, spec, value, *arrays):
     target = jax.eval_shape(lambda d, *a: d[_build(spec, a)], data, *arrays).shape
     value = jnp.asarray(value)
     _check_fits(value.shape, target)
-    return data.at[index].set(value.astype(data.dtype))
+    return data.at[index].set(_cast(value, data.dtype))
 
 
 @functools.partial(jax.jit, inline=True)
 def _set_where(data, mask, value):
-    value = jnp.asarray(value).astype(data.dtype).reshape(())
+    value = _cast(jnp.asarray(value), data.dtype).reshape(())
     mask = mask.reshape(mask.shape + (1,) * (data.ndim - mask.ndim))
     return jnp.where(mask, value, data)
+
+
+def _cast(value, np_dtype):
+    """``value`` as ``np_dtype`` with MindSpore's casts (-1.5 into uint8 is 255)."""
+    from msxla.ops._dispatch import cast_array
+    return cast_array(value, mstype.from_np(np_dtype))
 
 
 def _check_fits(vshape, target):
@@ -359,6 +369,8 @@ def tensor_setitem(self, index, value):
     """``self[index] = value``: updates this Tensor (or Parameter) in place."""
     data = self._data
     value = _value_data(value)
+    if index is False:  # selects nothing (MindSpore assigns nothing; reading x[False] raises)
+        return
     mask = _mask_only(index, data.shape)
     if mask is not None and np.size(value) == 1:
         self._data = _set_where(data, mask, value)
