@@ -301,7 +301,14 @@ def _tensor_softmax(self, axis, dtype=None):
     return softmax(self, axis, dtype=dtype)
 
 
+def _tensor_sigmoid_(self):
+    self._data = sigmoid(self)._data
+    return self
+
+
 Tensor.softmax = _tensor_softmax
+Tensor.soft_shrink = softshrink
+Tensor.sigmoid_ = _tensor_sigmoid_
 
 ReLU = make_primitive("ReLU", relu)
 ReLU6 = make_primitive("ReLU6", relu6)

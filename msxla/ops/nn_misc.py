@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from msxla.common.tensor import Tensor
 from msxla.ops._nn_util import set_public, tuple_n
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
@@ -254,6 +255,17 @@ def bidense(input1, input2, weight, bias=None):
                      precision=lax.Precision.HIGHEST)
     return out if bias is None else out + bias
 
+
+def _tensor_fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    return fold(self, output_size, kernel_size, dilation, padding, stride)
+
+
+def _tensor_unfold(self, kernel_size, dilation=1, padding=0, stride=1):
+    return unfold(self, kernel_size, dilation, padding, stride)
+
+
+Tensor.fold = _tensor_fold
+Tensor.unfold = _tensor_unfold
 
 BiasAdd = make_primitive("BiasAdd", bias_add, init=(("data_format", "NCHW"),),
                          call=lambda prim, x, b: _bias_row(x, b, prim.attrs["data_format"]))

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.common.seed import next_key
-from msxla.common.tensor import Tensor
+from msxla.common.tensor import Tensor, wrap
 from msxla.ops._nn_util import set_public
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
@@ -240,6 +240,12 @@ def _tensor_exponential_(self, lambd=1, *, generator=None):
     return self
 
 
+def _tensor_log_normal(self, mean=1.0, std=2.0):
+    z = _standard_normal(key_for(), tuple(self.shape), self.dtype)
+    return wrap(jnp.exp(z._data * std + mean).astype(z._data.dtype))
+
+
+Tensor.log_normal = _tensor_log_normal
 Tensor.uniform = _tensor_uniform
 Tensor.uniform_ = _tensor_uniform_
 Tensor.normal_ = _tensor_normal_
