@@ -7,9 +7,15 @@ captures by tracing and says so once.
 from __future__ import annotations
 
 from msxla.capture.tracing import trace_to_graph
+from msxla.errors import ConcretizationError
 from msxla.jit.config import note_once
 
 _FRONT_ENDS = {}
+
+
+class RunEagerly(ConcretizationError):
+    """Raised by a front end that cannot make a graph for a call (a piece needs a
+    Tensor's value in Python): the jitted function runs in Python instead."""
 
 
 def register_front_end(mode, capture_fn):

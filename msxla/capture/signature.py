@@ -236,7 +236,9 @@ def _gen(node, expr, lines, leaves, ns, counter):
 
 # ------------------------------------------------------------- outputs
 def flatten_output(out):
-    """``(spec, leaves)`` of a function's return value: Tensors are leaves."""
+    """``(spec, leaves)`` of a function's return value: Tensors are leaves. A Tensor
+    marked with ``_out_pytype`` (a graph value standing for a Python scalar, e.g. a
+    loop counter in a graph loop) comes back as that Python type."""
     leaves = []
     return _out(out, leaves), leaves
 
@@ -244,7 +246,8 @@ def flatten_output(out):
 def _out(x, leaves):
     if isinstance(x, Tensor):
         leaves.append(x._data)
-        return ("T",)
+        pytype = x.__dict__.get("_out_pytype")  # a graph value standing for a Python scalar
+        return ("T",) if pytype is None else ("PS", pytype)
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         leaves.append(x)
         return ("T",)
@@ -272,6 +275,8 @@ def _build(node, it):
     kind = node[0]
     if kind == "T":
         return wrap(next(it))
+    if kind == "PS":
+        return node[1](next(it).item())
     if kind == "S":
         return node[1]
     if kind == "seq":

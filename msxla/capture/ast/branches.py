@@ -1,0 +1,117 @@
+"""Running one path of a graph ``if`` or one loop body as a pure function.
+
+Inside a ``lax.cond`` branch or a ``lax.while_loop`` body every value is a
+tracer of that branch's own trace; none may leak out. A path therefore runs
+
+- with the construct's variables reset to their values before it (the
+  generated ``set_state``), and read back afterwards (``get_state``);
+- inside a ``BranchFrame``: a state frame whose Parameter writes stay in the
+  frame (reads of other Parameters fall through to the capture frame), so
+  ``ops.assign(self.w, ...)`` inside a branch becomes an output of the
+  ``cond`` / a carried value of the loop instead of a leaked tracer;
+- watching the Tensors reachable from the construct's variables (``Watch``):
+  an in-place change (``x[0] = 1``, ``ops.assign(x, ...)`` on a plain
+  Tensor) is recorded, undone, and becomes an output too.
+
+Lists and dicts changed inside a Tensor-dependent path (``lst.append(x)``
+under ``if x.sum() > 0``) cannot be expressed: whether the change happens is
+only known when the graph runs. That raises (see ``runtime_cond``).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from msxla.common.parameter import Parameter
+from msxla.common.state import StateFrame
+from msxla.common.tensor import Tensor
+
+
+class BranchFrame(StateFrame):
+    """Parameter values inside one graph path (see the module doc)."""
+
+    __slots__ = ()
+
+
+class Watch:
+    """The Tensors and containers a path might change in place."""
+
+    def __init__(self, values):
+        self.tensors: list = []
+        self.before: list = []
+        self.containers: list = []
+        seen: set = set()
+        for v in values:
+            self._collect(v, seen, 0)
+
+    def _collect(self, v, seen, depth):
+        if id(v) in seen or depth > 3:
+            return
+        if isinstance(v, Tensor):
+            if not isinstance(v, Parameter) and v._data is not None:
+                seen.add(id(v))
+                self.tensors.append(v)
+                self.before.append(v._data)
+            return
+        if isinstance(v, (list, dict)):
+            seen.add(id(v))
+            self.containers.append((v, _snapshot(v)))
+            items = v.values() if isinstance(v, dict) else v
+        elif type(v) is tuple:
+            items = v
+        else:
+            return
+        for item in list(items)[:1024]:
+            self._collect(item, seen, depth + 1)
+
+    def install(self, datas):
+        for t, d in zip(self.tensors, datas):
+            t._data = d
+
+    def restore(self):
+        self.install(self.before)
+
+    def changed(self, baseline) -> dict:
+        """``index -> new data`` of the Tensors whose value differs from ``baseline``."""
+        return {i: t._data for i, (t, b) in enumerate(zip(self.tensors, baseline))
+                if t._data is not b}
+
+    def changed_container(self):
+        for obj, snap in self.containers:
+            if _snapshot(obj) != snap:
+                return obj
+        return None
+
+
+def _snapshot(obj):
+    if isinstance(obj, dict):
+        return tuple((k, id(v)) for k, v in obj.items())
+    return tuple(id(v) for v in obj)
+
+
+@dataclasses.dataclass
+class PathResult:
+    values: tuple          # the construct's variables after the path
+    written: list          # Parameters written, first write first
+    param_values: dict     # their new values
+    mutated: dict          # watch index -> new data
+    container: object      # a list/dict changed in place, or None
+
+
+def run_path(path, init, get_state, set_state, watch, params=None, baseline=None,
+             args=()) -> PathResult:
+    """Run ``path(*args)`` as described in the module doc; leave everything as before."""
+    baseline = watch.before if baseline is None else baseline
+    set_state(init)
+    watch.install(baseline)
+    frame = BranchFrame(params)
+    try:
+        with frame:
+            path(*args)
+            values = get_state()
+        written = list(frame.written)
+        result = PathResult(values, written, {p: frame.values[p] for p in written},
+                            watch.changed(baseline), watch.changed_container())
+    finally:
+        watch.restore()
+        set_state(init)
+    return result

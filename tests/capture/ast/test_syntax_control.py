@@ -1,0 +1,71 @@
+"""ast coverage: control flow on Tensors (graph cond / while) and on Python values
+(resolved at compile time). Each program runs jitted with fullgraph=False and True
+and must equal PyNative and MindSpore 2.10 (tests/golden/ast_syntax.json)."""
+import numpy as np
+import pytest
+
+import msxla as ms
+from msxla import Tensor, nn
+from ast_helpers import check_case
+
+TENSOR_CONTROL = ["if_elif_else", "conditional_expression", "while_tensor", "while_break",
+                  "for_break_tensor", "continue_tensor", "return_in_branch", "return_in_loop",
+                  "and_or_not", "nested_if_in_while"]
+PYTHON_CONTROL = ["if_on_constants_and_shapes", "if_on_training_flag", "for_range_constant",
+                  "for_containers", "for_cell_list_sequential", "zip_enumerate",
+                  "while_python_value"]
+
+
+@pytest.mark.parametrize("fullgraph", [False, True])
+@pytest.mark.parametrize("name", TENSOR_CONTROL)
+def test_tensor_control_flow(name, fullgraph):
+    check_case(name, fullgraph)
+
+
+@pytest.mark.parametrize("fullgraph", [False, True])
+@pytest.mark.parametrize("name", PYTHON_CONTROL)
+def test_python_control_flow(name, fullgraph):
+    check_case(name, fullgraph)
+
+
+def test_python_conditions_leave_no_graph_control_flow():
+    def f(x, n):
+        if n > 2 and x.shape[0] == 2:
+            x = x * 2
+        for i in range(n):
+            x = x + i
+        return x
+    graph = ms.jit(f).capture(Tensor(np.ones(2, np.float32)), 3)
+    names = set(graph.op_counts())
+    assert not names & {"cond", "while"}, names
+
+
+def test_tensor_conditions_become_graph_control_flow():
+    def f(x):
+        if x.sum() > 0:
+            x = x * 2
+        while x.sum() < 10:
+            x = x + 1
+        return x
+    graph = ms.jit(f).capture(Tensor(np.ones(2, np.float32)))
+    counts = graph.op_counts()
+    assert counts.get("cond") == 1 and counts.get("custom_vjp_call", 0) + counts.get(
+        "while", 0) == 1, counts
+
+
+class Drop(nn.Cell):
+    def construct(self, x):
+        if self.training:
+            return x * 2
+        return x
+
+
+def test_training_flag_is_read_at_every_switch():
+    net = Drop()
+    jitted = ms.jit(net)
+    x = Tensor(np.ones(2, np.float32))
+    outs = []
+    for mode in (False, True, False, True):
+        net.set_train(mode)
+        outs.append(jitted(x).asnumpy().tolist())
+    assert outs == [[1.0, 1.0], [2.0, 2.0], [1.0, 1.0], [2.0, 2.0]]
