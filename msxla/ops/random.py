@@ -23,7 +23,7 @@ from msxla.ops.primitive import make_primitive
 
 __all__ = ["uniform", "normal", "standard_normal", "rand", "randn", "rand_like", "randn_like",
            "gamma", "random_gamma", "standard_laplace", "laplace", "uniform_", "normal_",
-           "exponential_", "StandardNormal",
+           "exponential_", "truncated_normal", "StandardNormal", "TruncatedNormal",
            "UniformReal", "Gamma", "RandomGamma", "StandardLaplace"]
 
 
@@ -139,6 +139,16 @@ def randn_like(input, seed=None, *, dtype=None):
                             _float_dtype("randn_like", dtype))
 
 
+@random_row("truncated_normal", static=("shape", "dtype"), prim="TruncatedNormal")
+def _truncated_normal(key, shape, dtype=mstype.float32):
+    return jax.random.truncated_normal(key, -2.0, 2.0, shape, jnp.float32).astype(dtype.np_dtype)
+
+
+def truncated_normal(shape, seed=None, dtype=mstype.float32):
+    """Standard normal numbers redrawn until they fall inside ``[-2, 2]``."""
+    return _truncated_normal(key_for(seed), as_shape("TruncatedNormal", shape), dtype)
+
+
 # ------------------------------------------------------------- gamma / laplace
 @random_row("gamma", static=("shape",), prim="Gamma")
 def _gamma(key, shape, alpha, beta):
@@ -189,7 +199,7 @@ def laplace(shape, mean, lambda_param, seed=None):
 
 # ------------------------------------------------------------- public faces
 for _row, _pub in ((_uniform, uniform), (_normal, normal), (_standard_normal, standard_normal),
-                   (_rand, rand), (_gamma, gamma), (_random_gamma, random_gamma),
+                   (_rand, rand), (_truncated_normal, truncated_normal), (_gamma, gamma), (_random_gamma, random_gamma),
                    (_standard_laplace, standard_laplace), (_laplace, laplace)):
     set_public(_row, _pub)
 
@@ -208,6 +218,11 @@ StandardNormal = make_primitive(
 UniformReal = make_primitive(
     "UniformReal", rand, init=_SEEDS,
     call=_seeded(lambda k, shape: _rand(k, as_shape("UniformReal", shape))))
+TruncatedNormal = make_primitive(
+    "TruncatedNormal", truncated_normal, init=_SEEDS + (("dtype", mstype.float32),),
+    call=lambda prim, shape: _truncated_normal(
+        key_for(prim.attrs["seed"], prim.attrs["seed2"]), as_shape("TruncatedNormal", shape),
+        prim.attrs["dtype"]))
 Gamma = make_primitive(
     "Gamma", gamma, init=_SEEDS,
     call=_seeded(lambda k, shape, alpha, beta: _gamma(k, as_shape("Gamma", shape), alpha, beta)))
