@@ -23,7 +23,7 @@ from msxla.ops.primitive import make_primitive
 
 __all__ = ["uniform", "normal", "standard_normal", "rand", "randn", "rand_like", "randn_like",
            "gamma", "random_gamma", "standard_laplace", "laplace", "uniform_", "normal_",
-           "exponential_", "truncated_normal", "StandardNormal", "TruncatedNormal",
+           "exponential_", "StandardNormal", "TruncatedNormal",
            "UniformReal", "Gamma", "RandomGamma", "StandardLaplace"]
 
 
