@@ -179,7 +179,7 @@ def hardshrink(input, lambd=0.5):
 
 @op(dtype=_fl("PReLU"), prim="PReLU")
 def prelu(input, weight):
-    """``input`` where positive, ``weight * input`` elsewhere; ``weight`` is per channel (axis 1)."""
+    """``input`` where positive, ``weight * input`` elsewhere (``weight`` per channel, axis 1)."""
     if input.ndim >= 2 and weight.ndim == 1:
         weight = weight.reshape((1, -1) + (1,) * (input.ndim - 2))
     return jnp.where(input > 0, input, weight * input).astype(input.dtype)

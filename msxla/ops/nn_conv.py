@@ -13,7 +13,6 @@ per spatial dim, or a (low, high) pair per spatial dim).
 from __future__ import annotations
 
 import jax
-import jax.numpy as jnp
 from jax import lax
 
 from msxla.ops._nn_util import tuple_n
@@ -137,7 +136,8 @@ def _transpose(x, w, stride, pads, output_padding, dilation, groups):
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                      dilation=1):
     """2-D transposed convolution: ``input`` (N, C_in, H, W), ``weight`` (C_in, C_out / groups,
-    kH, kW); output size ``(H - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1``."""
+    kH, kW); output size
+    ``(H - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1``."""
     name = "conv_transpose2d"
     stride = tuple_n(stride, 2, name, "stride")
     dilation = tuple_n(dilation, 2, name, "dilation")

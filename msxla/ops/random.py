@@ -199,7 +199,8 @@ def laplace(shape, mean, lambda_param, seed=None):
 
 # ------------------------------------------------------------- public faces
 for _row, _pub in ((_uniform, uniform), (_normal, normal), (_standard_normal, standard_normal),
-                   (_rand, rand), (_truncated_normal, truncated_normal), (_gamma, gamma), (_random_gamma, random_gamma),
+                   (_rand, rand), (_truncated_normal, truncated_normal), (_gamma, gamma),
+                   (_random_gamma, random_gamma),
                    (_standard_laplace, standard_laplace), (_laplace, laplace)):
     set_public(_row, _pub)
 

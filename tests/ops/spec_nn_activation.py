@@ -22,7 +22,8 @@ def _sigmoid(x):
 
 
 def _softplus(x, beta=1, threshold=20):
-    return np.where(x * beta > threshold, x, np.log1p(np.exp(np.minimum(x * beta, threshold))) / beta)
+    soft = np.log1p(np.exp(np.minimum(x * beta, threshold))) / beta
+    return np.where(x * beta > threshold, x, soft)
 
 
 def _softmax(x, axis=-1):

@@ -2,7 +2,6 @@
 dense and interpolation, against loop-based numpy references."""
 import numpy as np
 
-import msxla as ms
 from msxla import Tensor, ops
 from optable import OpSpec
 
@@ -100,7 +99,7 @@ def _cos(x1, x2, dim=1, eps=1e-8):
 def _channel_shuffle(x, groups):
     n, c = x.shape[:2]
     out = np.empty_like(x)
-    for i in range(c):  # output channel i = input channel (i % groups) * (c // groups) + i // groups
+    for i in range(c):  # output i <- input (i % groups) * (c // groups) + i // groups
         out[:, i] = x[:, (i % groups) * (c // groups) + i // groups]
     return out
 

@@ -24,6 +24,8 @@ def _namespace():
     ns = {"ms": ms, "ops": ops, "Tensor": Tensor, "Parameter": Parameter, "np": np}
     for name, spec in GOLDEN["inputs"].items():
         ns[name] = Tensor(np.array(spec["values"], dtype=spec["dtype"]).reshape(spec["shape"]))
+    ns["rm"] = Parameter(Tensor(np.zeros(3, np.float32)), name="rm")
+    ns["rv"] = Parameter(Tensor(np.ones(3, np.float32)), name="rv")
     return ns
 
 
