@@ -36,12 +36,14 @@ def capture_ast(fn, spec, leaves, candidates, options, name, guards):
     strict = fallback.is_strict(fn, options)
     with resolve.syntax_level(strict):
         entry = entry_function(fn, strict)
+        saved = fallback.save_cells(fn)
         try:
             return trace_to_graph(entry, spec, leaves, candidates, mode="ast", name=name,
                                   guards=guards)
         except ConcretizationError as err:
             if isinstance(err, fallback.StrictConcretizationError):
                 raise
+            fallback.restore_cells(saved)  # the function now runs in Python: exactly once
             raise fallback.escalate(err, strict, name) from err
 
 

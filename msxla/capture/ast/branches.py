@@ -13,13 +13,15 @@ tracer of that branch's own trace; none may leak out. A path therefore runs
   an in-place change (``x[0] = 1``, ``ops.assign(x, ...)`` on a plain
   Tensor) is recorded, undone, and becomes an output too.
 
-Lists and dicts changed inside a Tensor-dependent path (``lst.append(x)``
-under ``if x.sum() > 0``) cannot be expressed: whether the change happens is
-only known when the graph runs. That raises (see ``runtime_cond``).
+Lists and dicts changed, or attributes of Cells and objects rebound
+(``self.count += 1``), inside a Tensor-dependent path cannot be expressed:
+whether the change happens is only known when the graph runs. That raises
+(see ``runtime_cond``); under fullgraph=False the function runs in Python.
 """
 from __future__ import annotations
 
 import dataclasses
+import types
 
 from msxla.common.parameter import Parameter
 from msxla.common.state import StateFrame
@@ -54,11 +56,14 @@ class Watch:
             return
         if isinstance(v, (list, dict)):
             seen.add(id(v))
-            self.containers.append((v, _snapshot(v)))
+            self.containers.append((v, _snapshot(v), _saved(v)))
             items = v.values() if isinstance(v, dict) else v
         elif type(v) is tuple:
             items = v
         else:
+            if _has_attributes(v):  # a Cell or user object: attributes rebound in a path
+                seen.add(id(v))
+                self.containers.append((v, _snapshot(v), _saved(v)))
             return
         for item in list(items)[:1024]:
             self._collect(item, seen, depth + 1)
@@ -76,16 +81,48 @@ class Watch:
                 if t._data is not b}
 
     def changed_container(self):
-        for obj, snap in self.containers:
+        """A container changed since the watch began (restored: the path's Python
+        side effects are undone, so running the function in Python is exact)."""
+        changed = None
+        for obj, snap, saved in self.containers:
             if _snapshot(obj) != snap:
-                return obj
-        return None
+                changed = obj if changed is None else changed
+                _restore(obj, saved)
+        return changed
 
 
 def _snapshot(obj):
     if isinstance(obj, dict):
         return tuple((k, id(v)) for k, v in obj.items())
-    return tuple(id(v) for v in obj)
+    if isinstance(obj, list):
+        return tuple(id(v) for v in obj)
+    return tuple((k, id(v)) for k, v in vars(obj).items())
+
+
+def _saved(obj):
+    if isinstance(obj, dict):
+        return dict(obj)
+    if isinstance(obj, list):
+        return list(obj)
+    return dict(vars(obj))
+
+
+def _restore(obj, saved):
+    if isinstance(obj, dict):
+        obj.clear()
+        obj.update(saved)
+    elif isinstance(obj, list):
+        obj[:] = saved
+    else:
+        attrs = vars(obj)
+        attrs.clear()
+        attrs.update(saved)
+
+
+def _has_attributes(v):
+    return hasattr(v, "__dict__") and not isinstance(v, (type, types.ModuleType,
+                                                         types.FunctionType,
+                                                         types.MethodType))
 
 
 @dataclasses.dataclass

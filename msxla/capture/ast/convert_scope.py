@@ -33,7 +33,17 @@ class Scope:
     globals: set
     nonlocals: set
     locals: set
+    rebound_by_calls: list = dataclasses.field(default_factory=list)
     needs_init: dict = dataclasses.field(default_factory=dict)
+
+
+def _rebound_by_nested(fn_node, local):
+    """This function's variables that functions nested in it rebind (``nonlocal``)."""
+    out = []
+    for n in ast.walk(fn_node):
+        if n is not fn_node and isinstance(n, ast.FunctionDef) and not T.is_generated_fn(n):
+            out += [name for name in A.declarations(n)[1] if name in local]
+    return list(dict.fromkeys(out))
 
 
 class ControlFlowBase(ast.NodeTransformer):
@@ -52,7 +62,8 @@ class ControlFlowBase(ast.NodeTransformer):
             return node
         glob, nonloc = A.declarations(node)
         prm = set(A.params(node))
-        scope = Scope(node, prm, glob, nonloc, prm | set(A.assigned(node.body)))
+        local = prm | set(A.assigned(node.body))
+        scope = Scope(node, prm, glob, nonloc, local, _rebound_by_nested(node, local))
         self.scopes.append(scope)
         try:
             self.generic_visit(node)
@@ -75,8 +86,14 @@ class ControlFlowBase(ast.NodeTransformer):
 
     # ------------------------------------------------------------- helpers
     def state_names(self, stmts, extra=()):
+        """The variables a construct may rebind: those it assigns, and (if it calls
+        anything) those nested functions rebind through ``nonlocal``."""
         scope = self.scope
-        names = [n for n in A.assigned(stmts) + list(extra) if n not in scope.globals
+        extra = list(extra)
+        if scope.rebound_by_calls and any(isinstance(n, ast.Call) for s in stmts
+                                          for n in ast.walk(s)):
+            extra += scope.rebound_by_calls
+        names = [n for n in A.assigned(stmts) + extra if n not in scope.globals
                  and not n.startswith(T.FN_PREFIX)]
         names = list(dict.fromkeys(names))
         for n in names:

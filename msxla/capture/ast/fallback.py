@@ -29,9 +29,10 @@ that differs from PyNative:
    it runs. Rather than guess, the whole function runs in Python (PyNative)
    for that call signature: the capture raises ``RunEagerly``, the jitted
    function logs one warning naming the line, and later calls with the same
-   signature go straight to Python. Python side effects the aborted capture
-   performed before that line (appending to a list, setting an attribute)
-   have happened once more on that first call.
+   signature go straight to Python. Attributes the aborted capture set on the
+   jitted Cell (and its sub-Cells) are put back first, so ``self.count += 1``
+   still happens once per call; other Python side effects it performed before
+   that line (appending to a global list) happen once more on that first call.
 """
 from __future__ import annotations
 
@@ -66,6 +67,22 @@ def is_strict(fn, options) -> bool:
         from msxla.context import CONTEXT, STRICT
         return CONTEXT.get("jit_syntax_level") == STRICT
     return bool(options.fullgraph)
+
+
+def save_cells(fn):
+    """The attributes of the Cell ``fn`` is bound to and of its sub-Cells."""
+    cell = graph_mode_cell(fn) or getattr(fn, "__self__", None)
+    from msxla.nn.cell import Cell
+    if not isinstance(cell, Cell):
+        return []
+    return [(c, dict(vars(c))) for _, c in cell.cells_and_names()]
+
+
+def restore_cells(saved):
+    for cell, attrs in saved:
+        current = vars(cell)
+        current.clear()
+        current.update(attrs)
 
 
 def escalate(err: ConcretizationError, strict: bool, name: str) -> Exception:

@@ -102,8 +102,9 @@ def join_error(filename, name, failure, true_where, false_where, here):
 
 def _changed_container(filename, here):
     return user_error(ConcretizationError,
-                      "A list or dict is changed inside a branch or loop whose condition is a "
-                      "Tensor: whether the change happens is only known when the graph runs.",
+                      "A list or dict is changed (or an attribute of an object rebound) inside a "
+                      "branch or loop whose condition is a Tensor: whether the change happens is "
+                      "only known when the graph runs.",
                       loc=E.loc(filename, here),
                       hint="build a new list in both branches and assign it, or use "
                            "fullgraph=False (the function then runs in Python).")

@@ -132,3 +132,57 @@ def test_grad_through_graph_control_flow():
         jitted = ms.value_and_grad(ms.jit(net), None, net.trainable_params())(x)
         np.testing.assert_allclose(jitted[0].asnumpy(), eager[0].asnumpy(), rtol=1e-6)
         np.testing.assert_allclose(jitted[1][0].asnumpy(), eager[1][0].asnumpy(), rtol=1e-6)
+
+
+def test_nested_function_rebinding_a_variable_in_a_branch():
+    def f(x):
+        a = 1
+
+        def bump():
+            nonlocal a
+            a += 1
+        if x.sum() > 0:
+            bump()
+        return x * a
+    jitted = ms.jit(f)
+    for x in (t(1.0, 2.0), t(-1.0, -2.0)):
+        np.testing.assert_allclose(jitted(x).asnumpy(), f(x).asnumpy())
+
+
+class Counting(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def construct(self, x):
+        if x.sum() > 0:
+            self.count += 1
+        return x * self.count
+
+
+def test_attribute_set_under_a_tensor_condition():
+    """Whether the attribute changes is only known when the graph runs: under LAX the
+    Cell runs in Python (exactly once per call), under STRICT it is an error."""
+    net = Counting()
+    jitted = ms.jit(net)
+    outs = [jitted(x).asnumpy().tolist() for x in (t(1.0), t(-1.0), t(2.0))]
+    assert outs == [[1.0], [-1.0], [4.0]] and net.count == 2
+    with pytest.raises(RuntimeError, match="an attribute of an object rebound"):
+        ms.jit(Counting(), fullgraph=True)(t(1.0))
+
+
+class CountingFallback(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def construct(self, x):
+        self.count += 1
+        return Tensor(x.asnumpy() * self.count)
+
+
+def test_fallback_runs_cell_side_effects_once():
+    net = CountingFallback()
+    jitted = ms.jit(net)
+    assert jitted(t(1.0)).asnumpy().tolist() == [1.0] and net.count == 1
+    assert jitted(t(1.0)).asnumpy().tolist() == [2.0] and net.count == 2

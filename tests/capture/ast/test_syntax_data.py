@@ -108,3 +108,26 @@ def test_generator_helpers_run_in_python_under_lax():
     assert out.asnumpy().tolist() == [3.0, 6.0]
     with pytest.raises(RuntimeError, match="Unsupported expression 'Yield'"):
         ms.jit(f, fullgraph=True)(Tensor(np.array([1.0, 2.0], np.float32)))
+
+
+class JitConstruct(ms.nn.Cell):
+    @ms.jit
+    def construct(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x - 2
+
+
+def test_jit_decorated_construct():
+    net = JitConstruct()
+    x, y = Tensor(np.array([1.0], np.float32)), Tensor(np.array([-1.0], np.float32))
+    assert net(x).asnumpy().tolist() == [2.0] and net(y).asnumpy().tolist() == [-3.0]
+
+
+def test_fstring_of_a_shape_formats_like_python():
+    """MindSpore 2.10 formats the 1-tuple shape as "(2)" in graphs and returns 10."""
+    def f(x):
+        return x + len(f"shape={x.shape}")
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    assert ms.jit(f, fullgraph=True)(x).asnumpy().tolist() == f(x).asnumpy().tolist() == [
+        11.0, 12.0]
