@@ -5,3 +5,7 @@ from msxla.nn import learning_rate_schedule, dynamic_lr, optim  # noqa: E402
 from msxla.nn.learning_rate_schedule import *  # noqa: E402,F401,F403
 from msxla.nn.dynamic_lr import *  # noqa: E402,F401,F403
 from msxla.nn.optim import *  # noqa: E402,F401,F403
+from msxla.nn import layer, loss, wrap  # noqa: E402
+from msxla.nn.layer import *  # noqa: E402,F401,F403
+from msxla.nn.loss import *  # noqa: E402,F401,F403
+from msxla.nn.wrap import *  # noqa: E402,F401,F403
