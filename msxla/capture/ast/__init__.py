@@ -15,9 +15,11 @@ graph costs exactly what trace mode's does.
 Layout: ``parse`` (source), ``unsupported`` (refusals), ``convert_*`` (one
 per construct), ``analysis`` (scopes, liveness), ``transform`` (pipeline),
 ``resolve`` (what calls run), ``runtime_cond`` / ``runtime_loops`` (graph
-control flow), ``layout`` / ``plan`` / ``branches`` (values through
-branches and loops), ``builtins`` / ``strings`` (Tensor-aware built-ins,
-print), ``fallback`` (syntax levels, JIT Fallback), ``debug`` (listings).
+control flow), ``grad_loop`` (differentiable graph loops), ``raises``
+(``raise`` under Tensor conditions), ``layout`` / ``plan`` / ``branches``
+(values through branches and loops), ``builtins`` / ``strings``
+(Tensor-aware built-ins, print), ``fallback`` (syntax levels, JIT
+Fallback), ``debug`` (listings).
 """
 from __future__ import annotations
 

@@ -13,7 +13,9 @@ Strings that format Tensor values must format them when the graph runs:
 ``"%s" % x`` becomes ``ms__.percent("%s", x)``; both format at once unless a
 value only exists in the graph (then they give a string that ``print``
 formats at run time). ``del name`` becomes ``name = ms__.undefined('name')``
-so control-flow state stays well defined.
+so control-flow state stays well defined. ``assert c, m`` becomes
+``if not c: raise AssertionError(m)``, so a Tensor condition raises when the
+graph runs (``raises.py``).
 
 Not rewritten: ``super()`` (it needs the caller's frame), ``locals()``,
 ``vars()``, ``globals()``, ``eval`` and ``exec``.
@@ -51,6 +53,12 @@ class CallConverter(ast.NodeTransformer):
                                    ctx=ast.Load()))
         out = T.call(T.rt("fstring"), [ast.Tuple(elts=parts, ctx=ast.Load())])
         return T.located(out, node)
+
+    def visit_Assert(self, node):
+        """``assert c, m`` -> ``if not c: raise AssertionError(m)`` (graph-aware)."""
+        exc = T.call(T.load("AssertionError"), [node.msg] if node.msg is not None else [])
+        out = ast.If(test=T.not_(node.test), body=[ast.Raise(exc=exc, cause=None)], orelse=[])
+        return self.visit(T.located(out, node))
 
     def visit_BinOp(self, node):
         self.generic_visit(node)

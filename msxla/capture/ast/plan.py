@@ -43,6 +43,15 @@ class Plan:
             out.append(result.mutated.get(i, before[i]))
         return out
 
+    def zeros(self, watch, param_now) -> list:
+        """Arrays of the plan's shape for a path that raises (never used)."""
+        out: list = []
+        for node in self.nodes:
+            L.zeros(node, out)
+        out += [param_now(p) for p in self.params]
+        out += [watch.before[i] for i in self.mutated]
+        return out
+
     def pack_values(self, values, param_now, datas) -> list:
         """The arrays of the values before a loop (its initial carry)."""
         out: list = []

@@ -19,6 +19,7 @@ from jax import lax
 
 from msxla.capture.ast import errors as E
 from msxla.capture.ast import layout as L
+from msxla.capture.ast import raises
 from msxla.capture.ast.branches import Watch, run_path
 from msxla.capture.ast.plan import Plan, Replan
 from msxla.capture.ast.values import Undefined, condition, is_traced, is_undefined
@@ -45,10 +46,20 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
     watch = Watch(tuple(init) + tuple(watched))
     plan = Plan(names, init)
     observed: dict = {}
+    raised: dict = {}
 
     def runner(k):
         def run():
-            result = run_path(paths[k], init, get_state, set_state, watch, args=args)
+            try:
+                result = run_path(paths[k], init, get_state, set_state, watch, args=args)
+            except Exception as exc:  # noqa: BLE001 - a user `raise` is decided at run time
+                if not raises.is_user_raise(exc):
+                    raise
+                raised[k] = exc
+                err = raises.in_branch(exc)
+                if err is not None:
+                    raise err from exc
+                return tuple(plan.zeros(watch, lambda p: p._data))
             observed[k] = result
             if result.container is not None:
                 raise _changed_container(filename, here)
@@ -79,9 +90,12 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
             flat = lax.cond(pred, runner(1), runner(0))
             break
         except Replan:
-            plan.widen([observed[k] for k in sorted(observed)], False, resolve, fail)
+            plan.widen([observed[k] for k in sorted(observed) if k not in raised], False,
+                       resolve, fail)
     else:
         raise RuntimeError("ast capture: the branches of a Tensor `if` keep changing.")
+    if len(raised) == 2:  # both paths raise: so does the program, whatever the condition
+        raise raised[1]
     plan.unpack(flat, set_state, watch)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.capture.ast import errors as E
-from msxla.capture.ast import grad_loop
+from msxla.capture.ast import grad_loop, raises
 from msxla.capture.ast import layout as L
 from msxla.capture.ast.branches import Watch, run_path
 from msxla.capture.ast.plan import Plan, Replan
@@ -107,7 +107,12 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
 
     def body_fn(carry):
         values, params, baseline = install(carry)
-        result = run_path(body, values, get_state, set_state, watch, params, baseline)
+        try:
+            result = run_path(body, values, get_state, set_state, watch, params, baseline)
+        except Exception as exc:  # noqa: BLE001 - a user `raise` is decided at run time
+            if raises.is_user_raise(exc):
+                raise raises.in_loop(exc) from exc
+            raise
         observed[:] = [result]
         if result.container is not None:
             raise _changed_container(filename, here)

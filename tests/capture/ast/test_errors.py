@@ -213,3 +213,48 @@ def test_op_errors_point_at_the_users_line():
     with pytest.raises(ValueError) as info:
         ms.jit(bad_matmul)(Tensor(np.ones((2, 2), np.float32)))
     assert f'File "{HERE}", line {line_of(bad_matmul, "ops.matmul")}' in str(info.value)
+
+
+def raises_when_negative(x):
+    if x.sum() < 0:
+        raise ValueError("negative input")
+    return x + 1
+
+
+def asserts_positive(x):
+    assert x.sum() > 0, "needs a positive sum"
+    return x * 2
+
+
+def test_raise_under_a_tensor_condition_raises_when_taken():
+    """As in MindSpore, a ``raise`` (or ``assert``) under a Tensor condition raises only
+    when the graph takes that branch. LAX runs the function in Python (PyNative's exact
+    exception); STRICT raises from the graph (a RuntimeError holding the message)."""
+    lax_raise, lax_assert = ms.jit(raises_when_negative), ms.jit(asserts_positive)
+    assert lax_raise(t(1.0)).asnumpy().tolist() == [2.0]
+    with pytest.raises(ValueError, match="negative input"):
+        lax_raise(t(-1.0))
+    assert lax_assert(t(1.0)).asnumpy().tolist() == [2.0]
+    with pytest.raises(AssertionError, match="needs a positive sum"):
+        lax_assert(t(-1.0))
+    strict_raise = ms.jit(raises_when_negative, fullgraph=True)
+    assert strict_raise(t(1.0)).asnumpy().tolist() == [2.0]
+    with pytest.raises(RuntimeError, match="negative input"):
+        strict_raise(t(-1.0))
+    strict_assert = ms.jit(asserts_positive, fullgraph=True)
+    assert strict_assert(t(3.0)).asnumpy().tolist() == [6.0]
+    with pytest.raises(RuntimeError, match="needs a positive sum"):
+        strict_assert(t(-3.0))
+    assert strict_raise.stats.captures == 1
+
+
+def raises_on_shape(x):
+    if x.shape[0] == 1:
+        raise ValueError("one element")
+    return x
+
+
+def test_raise_under_a_python_condition_is_a_compile_time_raise():
+    with pytest.raises(ValueError, match="one element"):
+        ms.jit(raises_on_shape, fullgraph=True)(t(1.0))
+    assert ms.jit(raises_on_shape)(t(1.0, 2.0)).asnumpy().tolist() == [1.0, 2.0]
