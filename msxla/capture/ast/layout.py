@@ -56,7 +56,11 @@ def observe(value):
         return UNDEF
     if isinstance(value, Tensor) and not isinstance(value, Parameter) and \
             value._data is not None:
-        return ("T", tuple(value._data.shape), np.dtype(value._data.dtype))
+        dtype = np.dtype(value._data.dtype)
+        pytype = value.__dict__.get("_out_pytype")  # a variable scalar stays one
+        if pytype is not None and value._data.shape == () and _SCALAR_DTYPE[pytype] == dtype:
+            return ("D", dtype)
+        return ("T", tuple(value._data.shape), dtype)
     cls = type(value)
     if cls is tuple or cls is list or (isinstance(value, tuple) and hasattr(value, "_fields")):
         return ("seq", cls, tuple(observe(v) for v in value))

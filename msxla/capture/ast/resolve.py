@@ -171,6 +171,11 @@ def _construct_of(cell):
         return resolve(method)
     if _is_user(func):
         return types.MethodType(_function(func), cell)
-    if cell._cells and func.__code__.co_filename.startswith(_MSXLA_NN):
+    if cell._cells and func.__code__.co_filename.startswith(_MSXLA_NN) and _holds_user_cells(cell):
         return types.MethodType(convert(func, False), cell)  # a container of user Cells
     return method
+
+
+def _holds_user_cells(cell):
+    return any(_is_user(type(c).construct) for _, c in cell.cells_and_names()
+               if type(type(c).construct) is types.FunctionType)

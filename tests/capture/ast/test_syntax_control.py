@@ -69,3 +69,36 @@ def test_training_flag_is_read_at_every_switch():
         net.set_train(mode)
         outs.append(jitted(x).asnumpy().tolist())
     assert outs == [[1.0, 1.0], [2.0, 2.0], [1.0, 1.0], [2.0, 2.0]]
+
+
+def elif_scalar(x):
+    s = x.sum()
+    if s > 10:
+        r = 1
+    elif s > 5:
+        r = 2
+    else:
+        r = 3
+    return x * r, r
+
+
+def loop_return(x):
+    i = 0
+    while i < 10:
+        i += 1
+        if x.sum() > 10:
+            return x, i
+        x = x * 2
+    return x, i
+
+
+@pytest.mark.parametrize("fn", [elif_scalar, loop_return])
+def test_python_scalars_joined_across_graph_branches(fn):
+    """A Python scalar that differs between the branches of a Tensor condition is a
+    graph value inside the graph and comes back as a Python scalar (as in MindSpore)."""
+    jitted = ms.jit(fn)
+    for v in (1.0, 3.0, 6.0):
+        x = Tensor(np.array([v, v], np.float32))
+        (a, i), (b, j) = jitted(x), fn(x)
+        assert type(i) is type(j) and i == j
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy())
