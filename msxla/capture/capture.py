@@ -11,6 +11,7 @@ from msxla.errors import ConcretizationError
 from msxla.jit.config import note_once
 
 _FRONT_ENDS = {}
+_INLINERS = {}
 
 
 class RunEagerly(ConcretizationError):
@@ -18,9 +19,19 @@ class RunEagerly(ConcretizationError):
     Tensor's value in Python): the jitted function runs in Python instead."""
 
 
-def register_front_end(mode, capture_fn):
-    """``capture_fn(fn, spec, leaves, candidates, options, name, guards) -> CapturedGraph``."""
+def register_front_end(mode, capture_fn, inline_fn=None):
+    """``capture_fn(fn, spec, leaves, candidates, options, name, guards) -> CapturedGraph``;
+    ``inline_fn(fn, options) -> callable``: what runs when a function jitted in this mode
+    is called while another graph is captured (default: ``fn`` itself)."""
     _FRONT_ENDS[mode] = capture_fn
+    if inline_fn is not None:
+        _INLINERS[mode] = inline_fn
+
+
+def inlined(fn, options):
+    """The callable that runs a jitted ``fn`` inside another graph's capture."""
+    inline = _INLINERS.get(options.capture_mode)
+    return fn if inline is None else inline(fn, options)
 
 
 def capture(fn, spec, leaves, candidates, options, name, guards):

@@ -27,7 +27,7 @@ from msxla.capture import signature as S
 from msxla.capture.discover import discover
 from msxla.capture.guards import CellGuard, GuardSet
 from msxla.common.state import _local, is_capturing
-from msxla.capture.capture import RunEagerly
+from msxla.capture.capture import RunEagerly, inlined
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
 from msxla.jit.config import JitOptions, check_backend_at_call, note_once
@@ -97,7 +97,7 @@ class JitFunction:
 
     def _call_slow(self, args, kwargs):
         if is_capturing():  # inside another graph's capture: become part of that graph
-            return self.fn(*args, **kwargs)
+            return inlined(self.fn, self.options)(*args, **kwargs)
         check_backend_at_call(self.options.backend)
         if self.options.backend == "GE":
             note_once("backend:GE", "backend='GE' compiles through XLA in this build; the "

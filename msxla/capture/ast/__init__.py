@@ -78,6 +78,19 @@ def converted_source(fn, fullgraph: bool = False) -> str:
     return converted_code(fn, fullgraph).listing()
 
 
-register_front_end("ast", capture_ast)
+def inline_ast(fn, options):
+    """An ast-jitted ``fn`` called while another graph (trace mode) is captured: its
+    converted form, so its Tensor control flow is graph control flow there too."""
+    strict = fallback.is_strict(fn, options)
+    with resolve.syntax_level(strict):
+        target = entry_function(fn, strict)
+
+    def run(*args, **kwargs):
+        with resolve.syntax_level(strict):
+            return target(*args, **kwargs)
+    return run
+
+
+register_front_end("ast", capture_ast, inline_ast)
 
 __all__ = ["capture_ast", "converted_source"]

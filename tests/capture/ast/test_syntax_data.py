@@ -131,3 +131,18 @@ def test_fstring_of_a_shape_formats_like_python():
     x = Tensor(np.array([1.0, 2.0], np.float32))
     assert ms.jit(f, fullgraph=True)(x).asnumpy().tolist() == f(x).asnumpy().tolist() == [
         11.0, 12.0]
+
+
+@ms.jit
+def ast_inner(v):
+    if v.sum() > 0:
+        return v * 10
+    return v - 10
+
+
+def test_ast_function_inside_a_trace_capture():
+    """An ast-jitted function called by a trace-jitted one keeps its graph control flow."""
+    outer = ms.jit(lambda x: ast_inner(x) + 1, capture_mode="trace")
+    assert outer(Tensor(np.array([1.0], np.float32))).asnumpy().tolist() == [11.0]
+    assert outer(Tensor(np.array([-1.0], np.float32))).asnumpy().tolist() == [-10.0]
+    assert outer.stats.captures == 1
