@@ -1,9 +1,9 @@
 """nn layers and losses against MindSpore 2.10 (goldens from ``tests/golden/make_nn_layers.py``).
 
 Each case builds the same Cell with msxla, sets the stored Parameter values,
-calls it on the stored inputs and compares the outputs, the Parameters after
-the call (BatchNorm moving statistics) and the gradients with respect to
-the inputs and the trainable Parameters. Constructor signatures, reprs,
+calls it on the stored inputs (under value_and_grad) and compares the
+outputs, the Parameters after the call (BatchNorm moving statistics) and the
+gradients with respect to the inputs and the trainable Parameters. Constructor signatures, reprs,
 Parameter names and the exceptions of invalid calls are compared too.
 """
 import inspect
@@ -44,9 +44,9 @@ def close(actual, expected, what, rtol=2e-4, atol=2e-5):
         np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol, err_msg=what)
 
 
-# Gradients run eagerly for these cases and under ms.jit for the others (one compiled
-# graph instead of one per op keeps the file fast); the forward pass is always eager.
-EAGER_GRAD = {"dense_3d_relu", "conv2d_same", "convT_pad_outpad", "bn2d_train", "layernorm",
+# These cases run eagerly, the others under ms.jit (one compiled graph instead of one
+# per op keeps the file fast; the eager and jitted paths run the same Cell code).
+EAGER = {"dense_3d_relu", "conv2d_same", "convT_pad_outpad", "bn2d_train", "layernorm",
               "groupnorm", "embedding", "maxpool2d_pad_indices", "avgpool2d_pad", "gelu_tanh",
               "mha", "ce_indices", "sce_sparse_mean", "bce_logits"}
 
@@ -55,7 +55,7 @@ EAGER_GRAD = {"dense_3d_relu", "conv2d_same", "convT_pad_outpad", "bn2d_train", 
 def test_layer_matches_mindspore(name):
     case = DATA["cases"][name]
     data, golden = decode(case["data"]), decode(case["result"])
-    mine = make_nn_layers.run_case(ms, name, data, jit_grad=name not in EAGER_GRAD)
+    mine = make_nn_layers.run_case(ms, name, data, "eager" if name in EAGER else "jit")
     assert mine["param_names"] == golden["param_names"]
     assert len(mine["out"]) == len(golden["out"])
     for i, (a, e) in enumerate(zip(mine["out"], golden["out"])):
