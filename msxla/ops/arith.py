@@ -14,7 +14,7 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops._elementwise import ALL, BOOL, FLOAT, INT, NUM, REAL, binary, float_of
+from msxla.ops._elementwise import ALL, FLOAT, INT, NUM, REAL, binary, float_of
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 

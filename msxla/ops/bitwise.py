@@ -75,7 +75,8 @@ def bitwise_right_shift(input, other):
     return jnp.right_shift(input, other)
 
 
-@op(dtype=binary("Gcd", INTEGRAL, scalars=(), result=(INT,)), method="gcd", prim="Gcd", differentiable=False)
+@op(dtype=binary("Gcd", INTEGRAL, scalars=(), result=(INT,)), method="gcd", prim="Gcd",
+    differentiable=False)
 def gcd(input, other):
     """The greatest common divisor (non-negative; ``gcd(0, 0) = 0``)."""
     return jnp.gcd(input, other)

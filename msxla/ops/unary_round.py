@@ -10,7 +10,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
-from msxla.ops._elementwise import ALL, FLOATS, INT, FLOAT, NUM, REAL, binary, unary
+from msxla.ops._elementwise import ALL, FLOATS, NUM, REAL, binary, unary
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 from msxla.common.tensor import Tensor
