@@ -1,0 +1,47 @@
+"""The runnable examples (the seeds' tutorials first) run and print what they should."""
+import os
+import re
+import runpy
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
+
+
+def run_example(name, capsys):
+    runpy.run_path(os.path.join(EXAMPLES, name), run_name="__main__")
+    return capsys.readouterr().out
+
+
+def test_quickstart(capsys):
+    assert "out=Tensor(shape=[2, 3], dtype=Float32" in run_example("quickstart.py", capsys)
+
+
+def test_jit_practice_seed_002(capsys):
+    out = run_example("jit_practice.py", capsys)
+    rows = re.findall(r"^(function[^,]*), out shape: \(2, 3\), time to prepare: [\d.]+s, "
+                      r"time to run thousand times: [\d.]+s$", out, re.M)
+    assert len(rows) == 13  # every variant of the tutorial's table
+
+
+def test_static_graph_seed_003(capsys):
+    out = run_example("static_graph.py", capsys)
+    assert out.count("(64, 10)") == 4 and "matches PyNative: True" in out
+
+
+def test_ms_function_seed_004(capsys):
+    out = run_example("ms_function.py", capsys)
+    assert "[[2. 2. 2.]" in out                      # add_func
+    assert "1024." in out                            # Test(): (1+1)*2 squared twice, doubled
+    lines = out.strip().splitlines()
+    assert "5" in lines                              # the global is untouched
+    assert lines[-3:] == ["[[2. 2. 2.]", " [2. 2. 2.]", " [2. 2. 2.]]"]  # sees func.value = 1
+
+
+@pytest.mark.slow
+def test_train_mnist_like(capsys, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["train_mnist_like.py", "--epochs", "4"])
+    out = run_example("train_mnist_like.py", capsys)
+    losses = [float(x) for x in re.search(r"mean loss per epoch: (.*)", out).group(1).split(",")]
+    assert len(losses) == 4 and losses[-1] < losses[0]
