@@ -143,6 +143,16 @@ CASES = {
         "batch_first=True)", [(F, (2, 3, 4))], {"kw": {"src_mask": (F, (3, 3))}}),
     "encoder": ("nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0), 2, "
                 "norm=nn.LayerNorm((4,)))", [(F, (3, 2, 4))], {}),
+    "decoder_layer": ("nn.TransformerDecoderLayer(4, 2, 8, dropout=0.0)",
+                      [(F, (3, 2, 4)), (F, (5, 2, 4))],
+                      {"kw": {"tgt_mask": (F, (3, 3)),
+                              "memory_key_padding_mask": ("bool", [[0, 0, 0, 1, 1],
+                                                                   [0, 0, 0, 0, 0]])}}),
+    "decoder_norm_first": ("nn.TransformerDecoder(nn.TransformerDecoderLayer(4, 2, 6, "
+                           "dropout=0.0, activation='gelu', norm_first=True, batch_first=True),"
+                           " 2)", [(F, (2, 3, 4)), (F, (2, 5, 4))], {}),
+    "transformer": ("nn.Transformer(4, 2, 1, 1, 8, dropout=0.0)",
+                    [(F, (5, 2, 4)), (F, (3, 2, 4))], {"train": True}),
     # losses: the logits (position 0) are differentiated
     "mse": ("nn.MSELoss()", [(F, (3, 4)), (F, (3, 4))], {"grad": [0]}),
     "mse_sum": ("nn.MSELoss('sum')", [(F, (3, 4)), (F, (3, 4))], {"grad": [0]}),
@@ -197,6 +207,7 @@ REPRS = [
     "add_bias_kv=True)",
     "nn.TransformerEncoderLayer(4, 2, 8)",
     "nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 8), 2)",
+    "nn.TransformerDecoderLayer(4, 2, 8)",
     "nn.MSELoss()", "nn.CrossEntropyLoss()", "nn.SoftmaxCrossEntropyWithLogits()",
     "nn.WithLossCell(nn.Dense(2, 3), nn.MSELoss())",
     "nn.WithEvalCell(nn.Dense(2, 3), nn.MSELoss())",
@@ -211,7 +222,8 @@ SIGNATURES = [
     "GELU", "FastGelu", "SiLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "Softmin", "ELU",
     "SeLU", "CELU", "PReLU", "HSwish", "HSigmoid", "Mish", "Hardtanh", "LogSigmoid", "Softsign",
     "Tanhshrink", "SoftShrink", "HShrink", "GLU", "Threshold", "MultiheadAttention",
-    "TransformerEncoderLayer", "TransformerEncoder", "LossBase", "L1Loss", "MSELoss", "MAELoss",
+    "TransformerEncoderLayer", "TransformerEncoder", "TransformerDecoderLayer",
+    "TransformerDecoder", "Transformer", "LossBase", "L1Loss", "MSELoss", "MAELoss",
     "RMSELoss", "SmoothL1Loss", "HuberLoss", "SoftMarginLoss", "KLDivLoss",
     "SoftmaxCrossEntropyWithLogits", "NLLLoss", "CrossEntropyLoss", "BCELoss",
     "BCEWithLogitsLoss", "WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad",
@@ -238,6 +250,12 @@ ERRORS = [
     "nn.TrainOneStepCell(nn.WithLossCell(nn.Dense(2, 3), nn.MSELoss()), "
     "nn.SGD(nn.Dense(2, 3).trainable_params()), sens=0)",
     "nn.GELU(approximate='tanh')", "nn.Flatten(3)(f(2, 3))",
+    "nn.Conv2d(3, 4, 3, data_format='NHWC')", "nn.Conv2d(3, 4, 3, data_format='foo')",
+    "nn.BatchNorm2d(3, data_format='NHWC')", "nn.MaxPool2d(2, data_format='NHWC')",
+    "nn.Conv1d(3, 4, 3, padding=1)", "nn.Conv3d(3, 4, 3, padding=1)",
+    "nn.Conv1d(3, 4, 3)(f(1, 2, 5))", "nn.Conv3d(3, 4, 3)(f(1, 2, 5, 5, 5))",
+    "nn.Conv3d(3, 4, 3, group=2)", "nn.Conv2d(3, 4, 3)(f(2, 5, 5))",
+    "nn.Conv2d(3, 4, 3, pad_mode='foo')", "nn.Conv2d(3, 3, 3, group=3)(f(1, 2, 5, 5))",
 ]
 
 

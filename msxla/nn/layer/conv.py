@@ -56,9 +56,12 @@ class _Conv(Cell):
             raise ValueError(f"For '{self._prim}', the 'pad_mode' must be str and must be in "
                              f"'['valid', 'same', 'pad']', but got '{pad_mode}'.")
         self.pad_mode = pad_mode
-        if data_format not in ("NCHW", "NCDHW"):
-            raise ValueError(f"For '{name}', the 'format' only supports channels-first "
-                             f"('NCHW' / 'NCDHW') on this backend, but got {data_format}.")
+        if data_format not in ("NCHW", "NHWC", "NCDHW"):
+            raise ValueError(f"For '{name}', the 'format' must be str and must be in "
+                             f"'['NCHW', 'NHWC', 'NCDHW']', but got '{data_format}'.")
+        if data_format == "NHWC":
+            raise ValueError(f"For '{name}', the \"NHWC\" format only support in GPU target, "
+                             f"but got the 'format' is NHWC and the platform is CPU.")
         self.data_format = data_format
         if isinstance(padding, int) and not isinstance(padding, bool):
             check_non_negative_int(padding, "padding", name)
