@@ -27,6 +27,7 @@ from msxla.capture import signature as S
 from msxla.capture.discover import discover
 from msxla.capture.guards import CellGuard, GuardSet
 from msxla.common.state import _local, is_capturing
+from msxla.context import CONTEXT, GRAPH_MODE
 from msxla.capture.capture import RunEagerly, inlined
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
@@ -66,6 +67,8 @@ class JitFunction:
         self._eager: set = set()           # signatures that run in Python (JIT Fallback)
         self.declared_inputs = getattr(fn, "__msxla_dynamic_inputs__", None)
         self.stats = Counters()
+        # MindSpore: in GRAPH_MODE a bytecode-jitted function is a plain function
+        self._plain_in_graph_mode = options.capture_mode == "bytecode"
         try:
             functools.update_wrapper(self, fn)
         except (AttributeError, TypeError):
@@ -74,6 +77,8 @@ class JitFunction:
     # ---------------------------------------------------------------- call
     def __call__(self, *args, **kwargs):
         if _local.frame is None:
+            if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
+                return self.fn(*args, **kwargs)
             for fast in self._fast:
                 out = fast(args, kwargs)
                 if out is not MISS:
@@ -98,6 +103,8 @@ class JitFunction:
     def _call_slow(self, args, kwargs):
         if is_capturing():  # inside another graph's capture: become part of that graph
             return inlined(self.fn, self.options)(*args, **kwargs)
+        if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
+            return self.fn(*args, **kwargs)
         check_backend_at_call(self.options.backend)
         if self.options.backend == "GE":
             note_once("backend:GE", "backend='GE' compiles through XLA in this build; the "
@@ -128,6 +135,9 @@ class JitFunction:
                     return self._call_slow(args, kwargs)
             self._promote(entry)
         self.stats.slow_calls += 1
+        run_call = getattr(entry, "run_call", None)
+        if run_call is not None:  # a program entry (bytecode graph breaks) takes the call
+            return run_call(args, kwargs, traced)
         if traced:
             return entry.run_traced(leaves, lambda: owners)
         out = entry.run(leaves, lambda: owners)
@@ -171,6 +181,11 @@ class JitFunction:
         explain.new_signature(self.name, key, list(self._entries))
         self._track_scalars(spec)
         graph = self.capture_graph(spec, leaves, args, kwargs)
+        make_entry = getattr(graph, "make_entry", None)
+        if make_entry is not None:  # graphs and Python steps (bytecode graph breaks)
+            entry = make_entry(self, spec)
+            self._entries[key] = entry
+            return entry
         written = set(map(id, graph.state_out))
         donate = [graph.n_args + i for i, p in enumerate(graph.state_in) if id(p) in written]
         lowered = lower(graph, self.options.jit_level, donate)

@@ -1,0 +1,143 @@
+"""capture_mode="bytecode": symbolic execution of CPython bytecode with graph breaks.
+
+The jitted function's instructions run in msxla's own interpreter
+(``interpreter.py``, one handler per opcode in the ``ops_*`` mixins, every
+CPython 3.11/3.12 difference in ``compat.py``) over real Python values whose
+Tensors hold jax tracers, inside ``jax.make_jaxpr`` and the ``CaptureFrame``
+trace mode uses: Tensor operations are msxla's own op rows running on
+tracers (no second op implementation), Parameters read and written become
+graph inputs and outputs. Calls of user functions, methods and Cells are
+inlined (``variables/callables.py``); library calls run on the tracers.
+
+Where an instruction cannot be staged (a branch on a Tensor's value,
+``asnumpy()``, ``print(..., file=f)``, a write to a global or an attribute,
+a call of ``random``/``time``/third-party code) there is a *graph break*
+(``breaks.py``: kinds with stable IDs):
+
+- without breaks the result is one ``CapturedGraph``, cached by
+  ``JitFunction`` exactly like trace mode's (same entry, same hot path);
+- with breaks it is a ``Program`` (``program.py``): compiled graphs and
+  Python steps, cached per (instruction, live state); only the breaking
+  instructions run in Python on later calls; a call that breaks inside a
+  callee runs the callee as its own bytecode-jitted frame (``nested.py``);
+- with ``fullgraph=True`` the first break is an ``UnsupportedError`` naming
+  the file, line, instruction and reason.
+
+Guards (``guards.py``) cover exactly what the interpreted code read: globals,
+closure variables, attributes and items of outside objects, and whole Cells
+run as library code, so a changed global recompiles (MindSpore's bytecode
+mode misses it) and an attribute the code never read does not.
+
+Generator functions, and functions using opcodes the interpreter does not
+model, run in Python (a warning; an error with ``fullgraph=True``). In
+GRAPH_MODE, or called from inside an ast-captured function, a
+bytecode-jitted function is a plain function (MindSpore's note on ``jit``).
+``msxla.jit.explain(fn)(*args)`` reports graphs, breaks and guards.
+"""
+from __future__ import annotations
+
+import types
+
+from jax.extend.core import InconclusiveDimensionOperation
+
+from msxla.capture.bytecode import breaks as B
+from msxla.capture.bytecode import compat, record
+from msxla.capture.bytecode.frame import Frame
+from msxla.capture.bytecode.interpreter import FoundBreak, Interpreter
+from msxla.capture.bytecode.program import Program, ProgramEntry
+from msxla.capture.bytecode.tracking import Tracking
+from msxla.capture.bytecode.variables import objects as O
+from msxla.capture.capture import RunEagerly, register_front_end
+from msxla.capture.tracing import trace_to_graph
+from msxla.errors import UnsupportedError, user_error
+
+
+class NeedsStaticShapes(InconclusiveDimensionOperation):
+    """A dynamic-shape capture found a graph break: compile this signature per shape."""
+
+
+class ProgramCapture:
+    """What the front end returns for a function with graph breaks."""
+
+    notes = ()
+
+    def __init__(self, program):
+        self.program = program
+
+    def make_entry(self, jitted, spec):
+        """The ``JitFunction`` cache entry that runs the program (counts in its stats)."""
+        self.program.stats = jitted.stats
+        return ProgramEntry(self.program, spec)
+
+
+def interpretable(fn):
+    """``(function, bound self or None)`` when ``fn``'s bytecode can be interpreted."""
+    from msxla.jit.function import JitFunction
+    if isinstance(fn, JitFunction):
+        fn = fn.fn
+    if type(fn) is types.MethodType and O.is_user_function(fn.__func__):
+        return fn.__func__, fn.__self__
+    if O.is_user_function(fn):
+        return fn, None
+    return None
+
+
+def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
+    """The bytecode front end (see ``msxla.capture.capture.register_front_end``)."""
+    target = interpretable(fn)
+    if target is None:  # library code (a grad transform, a built-in Cell): trace it
+        return trace_to_graph(fn, spec, leaves, candidates, mode="bytecode", name=name,
+                              guards=guards)
+    func, owner = target
+    _refuse_uninterpretable(func, options, name)
+    holder = {}
+
+    def run(*args, **kwargs):
+        tracking = holder["t"] = Tracking(fullgraph=options.fullgraph)
+        call_args = ((owner,) + args) if owner is not None else args
+        frame = Frame.for_call(func, call_args, kwargs)
+        return Interpreter(tracking, options).run_captured(frame)
+
+    try:
+        graph = trace_to_graph(run, spec, leaves, candidates, mode="bytecode", name=name,
+                               guards=guards)
+    except FoundBreak as found:
+        record.found(found.record)
+        if options.fullgraph:
+            raise B.fullgraph_error(name, found.record) from None
+        if any(not all(isinstance(d, int) for d in leaf.shape) for leaf in leaves):
+            raise NeedsStaticShapes(f"graph break: {found.record.short()}") from None
+        program = Program(func, owner, options, name, candidates)
+        program.breaks[found.offset] = found.record
+        if found.offset != compat.decode(func.__code__).instrs[0].offset:
+            program.stop_at.add(found.offset)
+        return ProgramCapture(program)
+    graph.guards = holder["t"].guards.guard_set()
+    record.captured(name, graph)
+    return graph
+
+
+def _refuse_uninterpretable(func, options, name):
+    code = func.__code__
+    reason = None
+    if compat.is_generator_code(code):
+        kind, reason = B.GENERATOR_FUNCTION, "it is a generator function or coroutine"
+    else:
+        bad = Interpreter().unsupported_in(code)
+        if bad is not None:
+            kind, reason = B.UNSUPPORTED_OPCODE, f"it uses {bad.raw}, which is not modelled"
+    if reason is None and compat.supported():
+        return
+    if reason is None:
+        kind, reason = B.UNSUPPORTED_OPCODE, "this Python version is not supported"
+    from msxla._source import SourceLoc
+    loc = SourceLoc.from_code(code, 0)
+    if options.fullgraph:
+        raise user_error(UnsupportedError, f"jit '{name}' (capture_mode='bytecode', "
+                         f"fullgraph=True) cannot capture '{code.co_name}': {reason} "
+                         f"[{kind.id} {kind.name}].", loc=loc, find_loc=False, hint=kind.hint)
+    raise user_error(RunEagerly, f"jit '{name}': '{code.co_name}' runs in Python: {reason} "
+                     f"[{kind.id} {kind.name}].", loc=loc, find_loc=False)
+
+
+register_front_end("bytecode", capture_bytecode)

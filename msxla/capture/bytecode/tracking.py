@@ -1,0 +1,60 @@
+"""What one symbolic run of the interpreter keeps track of.
+
+``Tracking`` is created for each capture of a graph (a whole function, or a
+segment between graph breaks) and thrown away with it:
+
+- *fresh* objects: created by the code being captured (``BUILD_LIST``, a
+  constructor call, ``MAKE_FUNCTION``, ``MAKE_CELL``). Mutating them is part
+  of the capture; mutating anything else is a side effect, so a break;
+- *lifted* objects: the copies of the live state the capture starts from
+  (arguments, or the state after a break), mapped to their position in that
+  state so the capture's end can refer back to the real objects;
+- the guards of everything read from outside (``guards.GuardRecorder``);
+- ``stop_at``: instruction offsets of the captured frame where this capture
+  ends because a graph break was found there before (a capture that finds a
+  break is restarted, so that nothing of the breaking instruction is staged).
+"""
+from __future__ import annotations
+
+from jax.core import Tracer
+
+from msxla.capture.bytecode.guards import GuardRecorder
+
+
+class Tracking:
+    def __init__(self, stop_at=frozenset(), fullgraph=False):
+        self.fresh: dict = {}
+        self.lifted: dict = {}        # id(lifted object) -> index in the input state
+        self.inputs: dict = {}        # id(real input object) -> index in the input state
+        self.external: dict = {}      # id -> object read from outside (globals, attributes)
+        self.keep: list = []          # keeps lifted/fresh objects alive while ids are used
+        self.guards = GuardRecorder()
+        self.stop_at = stop_at
+        self.fullgraph = fullgraph
+        self.instructions = 0
+
+    def mark_fresh(self, obj):
+        self.fresh[id(obj)] = obj
+        return obj
+
+    def saw_external(self, obj):
+        self.external[id(obj)] = obj
+        return obj
+
+    def is_tracked(self, obj) -> bool:
+        """Created by, or handed to, this capture (its contents are not outside state)."""
+        key = id(obj)
+        return key in self.fresh or key in self.lifted
+
+    def may_mutate(self, obj) -> bool:
+        """Whether the captured code may mutate ``obj`` without a break."""
+        from msxla.common.tensor import Tensor
+        if id(obj) in self.fresh:
+            return True
+        if isinstance(obj, Tensor):  # a graph value: in-place writes are tracked by the graph
+            return isinstance(obj._data, Tracer)
+        return False
+
+    def lift(self, obj, index):
+        self.lifted[id(obj)] = index
+        self.keep.append(obj)
