@@ -1,7 +1,14 @@
-"""``mindspore.ops.functional`` (imported as ``F``): the functional ops."""
+"""``mindspore.ops.functional`` (imported as ``F``): every functional op.
+
+That is each op row's public function and every other public function the op
+families export (random draws, state ops, composites), but not Primitive classes.
+"""
+import inspect as _inspect
+
+import msxla.ops as _ops
 from msxla.ops.opdef import REGISTRY as _REGISTRY
 
 globals().update({name: row.public for name, row in _REGISTRY.items()})
-
-from msxla.ops.composite import (  # noqa: E402,F401
-    get_grad, grad, jacfwd, jacrev, jvp, partial, value_and_grad, vjp)
+globals().update({name: value for name, value in vars(_ops).items()
+                  if not name.startswith("_") and callable(value)
+                  and not _inspect.isclass(value) and not _inspect.ismodule(value)})
