@@ -52,7 +52,7 @@ class WithLossCell(Cell):
 
 class WithEvalCell(Cell):
     """``(loss_fn(network(data), label), outputs, label)``; ``add_cast_fp32`` casts the
-    outputs and label to float32 first."""
+    outputs (and a float label) to float32 first."""
 
     def __init__(self, network, loss_fn, add_cast_fp32=False):
         super().__init__(auto_prefix=False)
@@ -64,8 +64,9 @@ class WithEvalCell(Cell):
 
     def construct(self, data, label):
         outputs = self._network(data)
-        if self.add_cast_fp32:
-            label = ops.cast(label, mstype.float32)
+        if self.add_cast_fp32:  # mixed_precision_cast: float labels only
+            if mstype.is_float(label.dtype):
+                label = ops.cast(label, mstype.float32)
             outputs = ops.cast(outputs, mstype.float32)
         loss = self._loss_fn(outputs, label)
         return loss, outputs, label
