@@ -113,6 +113,7 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
             program.stop_at.add(found.offset)
         return ProgramCapture(program)
     graph.guards = holder["t"].guards.guard_set()
+    graph.notes = []  # Cell attributes set while capturing belong to Cells made by the code
     record.captured(name, graph)
     return graph
 

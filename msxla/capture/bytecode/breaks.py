@@ -109,6 +109,7 @@ class BreakRecord:
     reason: str
     inner: SourceLoc | None = None   # where inside a callee the break happened
     function: str = ""
+    cause: GraphBreak | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def short(self) -> str:
         where = f"{self.loc}" if self.loc else "<unknown>"
@@ -128,18 +129,31 @@ def record_of(brk: GraphBreak, code, instr) -> BreakRecord:
     """The record of ``brk`` attributed to ``instr`` of the captured ``code``."""
     loc = SourceLoc.from_code(code, instr.offset)
     inner = brk.loc if brk.loc is not None and brk.loc != loc else None
-    return BreakRecord(brk.kind, loc, f"{instr.raw} {instr.argrepr}".rstrip(), brk.reason,
-                       inner, code.co_name)
+    kind, reason = brk.kind, brk.reason
+    if inner is not None:
+        kind = BREAK_IN_CALLEE
+        reason = f"inside '{inner.function}' at {inner}: [{brk.kind.id} {brk.kind.name}] " \
+                 f"{brk.reason}"
+    return BreakRecord(kind, loc, f"{instr.raw} {instr.argrepr}".rstrip(), reason, inner,
+                       code.co_name, brk)
 
 
 def fullgraph_error(name: str, record: BreakRecord) -> Exception:
-    """The error ``fullgraph=True`` raises for ``record``."""
-    extra = (record.inner,) if record.inner is not None else ()
+    """The error ``fullgraph=True`` raises for ``record``: it names the innermost place
+    (inside a called function when the break is there) and the call chain's line."""
+    cause = record.cause
+    if record.inner is not None and cause is not None:
+        kind, loc, instruction, reason = cause.kind, record.inner, cause.instruction, cause.reason
+        where = f"{loc} in '{loc.function}' (called at {record.loc})"
+        extra = (record.loc,)
+    else:
+        kind, loc, instruction, reason = record.kind, record.loc, record.instruction, record.reason
+        where = f"{loc} in '{record.function}'"
+        extra = ()
     return user_error(
         UnsupportedError,
         f"jit '{name}' (capture_mode='bytecode', fullgraph=True) cannot capture the whole "
-        f"function: graph break [{record.kind.id} {record.kind.name}] at {record.loc} in "
-        f"'{record.function}', instruction {record.instruction}: {record.reason}",
-        loc=record.loc, extra_locs=extra, find_loc=False,
-        hint=f"{record.kind.hint}; or use fullgraph=False to run this piece in Python "
-             "(a graph break)")
+        f"function: graph break [{kind.id} {kind.name}] at {where}, instruction "
+        f"{instruction}: {reason}",
+        loc=loc, extra_locs=extra, find_loc=False,
+        hint=f"{kind.hint}; or use fullgraph=False to run this piece in Python (a graph break)")

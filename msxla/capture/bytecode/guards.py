@@ -109,8 +109,12 @@ class GuardRecorder:
             self.plain[key + ("data",)] = G.tensor_data_guard(source, value)
 
     def global_read(self, fglobals, module, name, value):
+        from msxla.capture.bytecode.variables.objects import is_staged_library
         if isinstance(value, types.ModuleType):
             return
+        if getattr(value, "__name__", None) == name and callable(value) and \
+                is_staged_library(value):
+            return  # `Tensor`, `jit`, `np`-style names of library objects
         self._add(("g", id(fglobals), name), f"global '{name}' ({module})",
                   lambda g=fglobals, n=name: g[n], value)
 

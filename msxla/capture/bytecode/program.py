@@ -72,8 +72,11 @@ class Program:
             piece = self._piece(spec, leaves, owners, objs, state.index)
             if piece.kind == "python":
                 return self._python_tail(state)
-            if piece.kind == "graph":
-                state = self._run_graph(piece, leaves, owners, objs, traced)
+            if piece.kind == "graph" or piece.kind == "moves":
+                if piece.kind == "graph":
+                    state = self._run_graph(piece, leaves, owners, objs, traced)
+                else:
+                    state = rebuild(piece.recipe, piece.entry(leaves), objs)
                 if piece.returns:
                     return state.stack[0]
             record.step(piece.record)
@@ -143,12 +146,17 @@ class Program:
                 return Piece("python", index, record_=rec)
             self.stats.captures += 1
             graph = cap.graph
+            rec = None if cap.returns else self.breaks.get(_offset(self.func, cap.end_index))
+            moves = _passthrough(graph)
+            if moves is not None:  # no computation: hand the values on without a graph
+                piece = Piece("moves", index, None, cap.recipe, cap.returns, rec)
+                piece.entry, piece.guards = moves, graph.guards
+                return piece
             lowered = lower(graph, self.options.jit_level, _donated(graph))
             self.stats.lowerings += 1
             entry = Entry(graph, lowered, lowered.compile(), None)
             entry.build = _identity
             self.stats.compiles += 1
-            rec = None if cap.returns else self.breaks.get(_offset(self.func, cap.end_index))
             piece = Piece("graph", index, entry, cap.recipe, cap.returns, rec)
             record.captured(self.name, graph, piece)
             return piece
@@ -163,6 +171,30 @@ class _Returned:
 
 
 def _identity(outs):
+    return outs
+
+
+def _passthrough(graph):
+    """For a graph without equations or state writes: ``outs(leaves)`` that picks its
+    outputs from its inputs and constants (no compile needed); else None."""
+    jaxpr = graph.jaxpr
+    if jaxpr.eqns or graph.state_out or graph.mutated:
+        return None
+    where = {v: ("leaf", i) for i, v in enumerate(jaxpr.invars[:graph.n_args])}
+    where.update({v: ("state", p) for v, p in zip(jaxpr.invars[graph.n_args:], graph.state_in)})
+    where.update({v: ("const", c) for v, c in zip(jaxpr.constvars, graph.closed_jaxpr.consts)})
+    picks = []
+    for v in jaxpr.outvars:
+        if type(v).__name__ == "Literal":
+            picks.append(("const", v.val))
+        elif v in where:
+            picks.append(where[v])
+        else:
+            return None
+
+    def outs(leaves):
+        return [leaves[x] if k == "leaf" else (x._data if k == "state" else x)
+                for k, x in picks]
     return outs
 
 

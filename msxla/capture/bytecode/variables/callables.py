@@ -131,8 +131,17 @@ class CallPolicy:
         raise B.GraphBreak(B.UNSUPPORTED_CALL, f"call of {_describe(fn)}, which is not user "
                            "code and not from a library the capture can stage")
 
+    def _guard_contents(self, values):
+        """Reading an outside list/dict/set (``len(LOG)``): its contents are guarded."""
+        for value in values:
+            if type(value) in (list, dict, set) and not self.t.is_tracked(value):
+                self.t.guards.contents_read(value)
+
     def _call_builtin(self, frame, fn, args, kwargs):
         owner = getattr(fn, "__self__", None)
+        self._guard_contents(args)
+        if owner is not None and owner is not builtins:
+            self._guard_contents((owner,))
         if owner is None or owner is builtins:
             kind = BI.BREAKS.get(fn)
             if kind is not None:
@@ -170,6 +179,7 @@ class CallPolicy:
         that are not graph values (globals, attributes) would leak tracers: break."""
         from msxla.common.parameter import Parameter
         from msxla.common.tensor import Tensor
+        self._guard_contents(args)
         watched = [(a, a._data) for a in list(args) + list(kwargs.values())
                    if isinstance(a, Tensor) and type(a) is not Parameter and
                    not isinstance(a._data, Tracer) and not self.t.may_mutate(a)]
