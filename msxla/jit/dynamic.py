@@ -22,6 +22,8 @@ import string
 import jax
 from jax import export
 
+from msxla._jax_compat import compiled_callable
+
 MAX_EXECUTABLES = 32
 
 
@@ -96,11 +98,17 @@ def _symbol_name(i):
 
 
 class ShapeCache:
-    """Per-concrete-shape XLA executables made from one exported module."""
+    """Per-concrete-shape XLA executables made from one exported module.
 
-    def __init__(self, exported, stats):
+    A call whose shapes fall outside the module's symbolic signature is
+    refused with TypeError (to the caller, a cache miss), like an executable
+    compiled for other shapes."""
+
+    def __init__(self, exported, stats, compiler_options=None):
         self.exported = exported
         self.stats = stats
+        self._options = compiler_options or None
+        self._jitted_call = jax.jit(exported.call)
         self._execs: collections.OrderedDict = collections.OrderedDict()
 
     def executable(self, leaves_and_state):
@@ -110,10 +118,12 @@ class ShapeCache:
             self._execs.move_to_end(key)
             return fn
         avals = [jax.ShapeDtypeStruct(s, d) for s, d in key]
-        compiled = jax.jit(self.exported.call).lower(*avals).compile()
+        try:
+            lowered = self._jitted_call.lower(*avals)
+        except (ValueError, TypeError) as err:
+            raise TypeError(f"shapes outside the dynamic signature: {err}") from None
+        fn = compiled_callable(lowered.compile(compiler_options=self._options))
         self.stats.compiles += 1
-        from msxla._jax_compat import compiled_callable
-        fn = compiled_callable(compiled)
         self._execs[key] = fn
         if len(self._execs) > MAX_EXECUTABLES:
             self._execs.popitem(last=False)

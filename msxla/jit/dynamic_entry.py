@@ -72,41 +72,12 @@ def _build(jf, spec, avals, args, kwargs):
     jf.stats.lowerings += 1
     in_avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
     exported = D.export_graph(graph_callable(graph), in_avals)
-    cache = _LevelShapeCache(exported, jf.stats, compiler_options(jf.options.jit_level))
+    cache = D.ShapeCache(exported, jf.stats, compiler_options(jf.options.jit_level))
     guard_src = "_guards.check()" if graph.guards else ""
     match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
     entry = DynamicEntry(graph, lowered, cache, match)
     entry.fast = make_fast_call(entry, spec)
     return entry
-
-
-class _LevelShapeCache(D.ShapeCache):
-    """ShapeCache compiling at the function's jit level; a shape outside the
-    generalised signature is refused with TypeError (the caller's miss)."""
-
-    def __init__(self, exported, stats, options):
-        super().__init__(exported, stats)
-        self._options = options or None
-        self._jitted_call = jax.jit(exported.call)
-
-    def executable(self, leaves_and_state):
-        key = tuple((tuple(x.shape), x.dtype) for x in leaves_and_state)
-        fn = self._execs.get(key)
-        if fn is not None:
-            self._execs.move_to_end(key)
-            return fn
-        avals = [jax.ShapeDtypeStruct(s, d) for s, d in key]
-        try:
-            lowered = self._jitted_call.lower(*avals)
-        except (ValueError, TypeError) as err:
-            raise TypeError(f"shapes outside the dynamic signature: {err}") from None
-        from msxla._jax_compat import compiled_callable
-        fn = compiled_callable(lowered.compile(compiler_options=self._options))
-        self.stats.compiles += 1
-        self._execs[key] = fn
-        if len(self._execs) > D.MAX_EXECUTABLES:
-            self._execs.popitem(last=False)
-        return fn
 
 
 def _declared_per_leaf(declared, spec):
