@@ -48,7 +48,8 @@ class Entry:
         # positions in state_in of Parameters the graph also writes: their old
         # buffers are donated to the executable (when nothing else holds them)
         written = set(map(id, graph.state_out))
-        self.donated = tuple(i for i, p in enumerate(graph.state_in) if id(p) in written)
+        self.donated = () if graph.closed_jaxpr.effects else tuple(
+            i for i, p in enumerate(graph.state_in) if id(p) in written)
 
     def run(self, leaves, owners_fn=None):
         values = [p._data for p in self.state_in]

@@ -22,6 +22,7 @@ import types
 import weakref
 
 from jax.core import Tracer
+from jax.errors import JaxRuntimeError
 
 from msxla.capture import signature as S
 from msxla.capture.discover import discover
@@ -37,6 +38,7 @@ from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_o
 from msxla.jit.entry import MISS, Entry
 from msxla.jit.fastpath import can_fast_call, make_fast_call
 from msxla.lower.lowering import lower
+from msxla.ops._runtime_check import reraise_checked
 
 LOG = logging.getLogger("msxla")
 HOT_SIZE = 4
@@ -76,14 +78,17 @@ class JitFunction:
 
     # ---------------------------------------------------------------- call
     def __call__(self, *args, **kwargs):
-        if _local.frame is None:
-            if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
-                return self.fn(*args, **kwargs)
-            for fast in self._fast:
-                out = fast(args, kwargs)
-                if out is not MISS:
-                    return out
-        return self._call_slow(args, kwargs)
+        try:
+            if _local.frame is None:
+                if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
+                    return self.fn(*args, **kwargs)
+                for fast in self._fast:
+                    out = fast(args, kwargs)
+                    if out is not MISS:
+                        return out
+            return self._call_slow(args, kwargs)
+        except JaxRuntimeError as err:  # a runtime check of the graph failed
+            reraise_checked(err)
 
     def __get__(self, obj, objtype=None):
         """``@jit`` on a method: bind per instance, each instance with its own cache."""
@@ -188,6 +193,10 @@ class JitFunction:
             return entry
         written = set(map(id, graph.state_out))
         donate = [graph.n_args + i for i, p in enumerate(graph.state_in) if id(p) in written]
+        if graph.closed_jaxpr.effects:
+            # a graph with callbacks (runtime checks, prints) can fail while it runs: a
+            # donated buffer would then be gone, and with it the Parameter's old value
+            donate = []
         lowered = lower(graph, self.options.jit_level, donate)
         self.stats.lowerings += 1
         compiled = lowered.compile()

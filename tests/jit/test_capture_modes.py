@@ -243,3 +243,20 @@ def test_held_parameter_values_survive_updates(mode):
     fn(full(3))
     assert_close(before, [3.0, 3.0, 3.0])
     assert_close(w, [15.0, 15.0, 15.0])
+
+
+def test_running_past_a_per_step_learning_rate_list_raises_and_changes_nothing(mode):
+    w = Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    opt = nn.SGD([w], learning_rate=[0.1, 0.2])
+
+    def step(g):
+        return opt((g,))
+    fn = make(step, mode)
+    g = full(2)
+    fn(g)
+    fn(g)
+    with pytest.raises(RuntimeError, match="should be in the range"):
+        fn(g)
+    assert_close(w, [0.7, 0.7])
+    with pytest.raises(RuntimeError, match="should be in the range"):
+        fn(g)  # the function still works (and still refuses)

@@ -16,6 +16,7 @@ from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
 from msxla.nn.cell import Cell
 from msxla.nn.learning_rate_schedule import LearningRateSchedule
+from msxla.ops._runtime_check import runtime_check
 
 
 class _ConvertToCell(LearningRateSchedule):
@@ -49,11 +50,17 @@ class _IteratorLearningRate(LearningRateSchedule):
     def construct(self, global_step):
         table = self.learning_rate._data
         index = global_step._data if isinstance(global_step, Tensor) else jnp.asarray(global_step)
+        n = table.shape[0]
         if not isinstance(index, Tracer):
-            bad = [int(i) for i in jnp.ravel(index) if not 0 <= int(i) < table.shape[0]]
+            bad = [int(i) for i in jnp.ravel(index) if not 0 <= int(i) < n]
             if bad:
                 raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range "
-                                   f"[0, {table.shape[0]}), but got {bad[0]}.")
+                                   f"[0, {n}), but got {bad[0]}.")
+        else:  # compiled: the graph refuses a step past the end of the table when it runs
+            runtime_check((index >= 0) & (index < n),
+                          f"For 'Gather', the 'input_indices' should be in the range [0, {n}); "
+                          "the per-step learning rates ran out (global_step is past the end of "
+                          "the learning_rate list).")
         return wrap(jnp.take(table, index, axis=0, mode="clip"))
 
 
