@@ -44,6 +44,8 @@ def _expand(n, value):
 class _Conv(Cell):
     """Shared arguments, checks, Parameters and ``extend_repr`` of the convolutions."""
 
+    _prim = "Conv2D"  # the primitive MindSpore's Cell runs, named in its errors
+
     def __init__(self, in_channels, out_channels, kernel_size, stride, pad_mode, padding,
                  dilation, group, has_bias, weight_init, bias_init, data_format="NCHW",
                  transposed=False, dtype=mstype.float32):
@@ -101,8 +103,6 @@ class _Conv(Cell):
                 bias_init = Uniform(1 / math.sqrt(fan_in)) if fan_in else "zeros"
                 self.bias_init = bias_init
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype), name="bias")
-
-    _prim = "Conv2D"  # the primitive MindSpore's Cell runs, named in its errors
 
     def _check_pad(self, pad_mode, padding):
         if pad_mode.lower() == "pad" or all(p == 0 for p in (
