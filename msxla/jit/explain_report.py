@@ -71,8 +71,8 @@ class ExplainReport:
         return [b.loc.line for b in self.breaks if isinstance(b.loc, SourceLoc)]
 
     def __str__(self):
-        lines = [f"{self.graph_count} graph(s), {self.break_count} graph break(s), "
-                 f"{self.op_count} op(s)"]
+        lines = [(f"{self.graph_count} graph(s), {self.break_count} graph break(s), "
+                  f"{self.op_count} op(s)")]
         for i, b in enumerate(self.breaks, 1):
             lines.append(f"graph break {i}: {b.format()}")
         for i, g in enumerate(self.graphs, 1):

@@ -86,8 +86,21 @@ CO_GENERATOR_LIKE = 0x20 | 0x80 | 0x100 | 0x200  # generator, coroutine, iterabl
 class Instr:
     """One normalised instruction."""
 
-    __slots__ = ("opname", "raw", "arg", "argval", "argrepr", "offset", "index", "target",
-                 "exit", "push_null", "method", "two_arg", "line")
+    __slots__ = (
+        "arg",
+        "argrepr",
+        "argval",
+        "exit",
+        "index",
+        "line",
+        "method",
+        "offset",
+        "opname",
+        "push_null",
+        "raw",
+        "target",
+        "two_arg",
+    )
 
     def __init__(self, ins, index):
         self.raw = ins.opname
@@ -105,7 +118,7 @@ class Instr:
 class Decoded:
     """A code object's instructions, offset index and exception table."""
 
-    __slots__ = ("code", "instrs", "index_of", "handlers", "__weakref__")
+    __slots__ = ("__weakref__", "code", "handlers", "index_of", "instrs")
 
     def __init__(self, code):
         self.code = code
@@ -161,7 +174,7 @@ def _normalise(ins, decoded, code):
         ins.argrepr = BINARY_OP_SYMBOLS[ins.arg]
 
 
-_DECODED: "weakref.WeakKeyDictionary[types.CodeType, Decoded]" = weakref.WeakKeyDictionary()
+_DECODED: weakref.WeakKeyDictionary[types.CodeType, Decoded] = weakref.WeakKeyDictionary()
 
 
 def decode(code) -> Decoded:

@@ -49,8 +49,21 @@ class FrameState:
 
 
 class Frame:
-    __slots__ = ("fn", "code", "decoded", "globals", "builtins", "locals", "cells", "stack",
-                 "index", "kw_names", "depth", "exc", "start_index")
+    __slots__ = (
+        "builtins",
+        "cells",
+        "code",
+        "decoded",
+        "depth",
+        "exc",
+        "fn",
+        "globals",
+        "index",
+        "kw_names",
+        "locals",
+        "stack",
+        "start_index",
+    )
 
     def __init__(self, fn, code, fglobals, local_values, depth=0):
         self.fn, self.code = fn, code

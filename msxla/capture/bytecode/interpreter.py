@@ -24,11 +24,11 @@ from jax.extend.core import InconclusiveDimensionOperation
 from msxla._source import SourceLoc
 from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode.ops_build import BuildOps
-from msxla.capture.bytecode.ops_flow import FlowOps, Return
+from msxla.capture.bytecode.ops_calls import CallOps
+from msxla.capture.bytecode.ops_flow import FlowOps
 from msxla.capture.bytecode.ops_load_store import LoadStoreOps
 from msxla.capture.bytecode.ops_math import MathOps
 from msxla.capture.bytecode.variables.callables import CallPolicy
-from msxla.capture.bytecode.ops_calls import CallOps
 from msxla.capture.frame import MissedParameter
 from msxla.errors import ConcretizationError
 
@@ -79,7 +79,7 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
             return self.handlers[ins.opname](frame, ins)
         except PASS_THROUGH:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - user exceptions go to the code's handlers
             self._dispatch(frame, ins, exc)
             return None
 
@@ -115,7 +115,7 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
                     frame.index = ins.index
                     raise FoundBreak(B.record_of(brk, frame.code, ins), ins.offset) from None
                 raise brk from None
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - user exceptions go to the code's handlers
                 self._dispatch(frame, ins, exc)
                 continue
             if result is not None:

@@ -14,7 +14,7 @@ import dataclasses
 import threading
 import weakref
 
-_cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 _override = threading.local()
 

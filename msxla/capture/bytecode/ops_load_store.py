@@ -159,7 +159,7 @@ class LoadStoreOps:
 
     def _guard_attr(self, obj, name, value):
         from msxla.common.tensor import Tensor
-        if isinstance(obj, Tensor) or isinstance(obj, super):
+        if isinstance(obj, (Tensor, super)):
             return
         if isinstance(obj, types.ModuleType):
             if not O.is_library_module(obj):

@@ -42,7 +42,7 @@ MAX_PIECES = 256
 
 
 class Piece:
-    __slots__ = ("kind", "entry", "guards", "recipe", "returns", "record", "index")
+    __slots__ = ("entry", "guards", "index", "kind", "recipe", "record", "returns")
 
     def __init__(self, kind, index, entry=None, recipe=None, returns=False, record_=None):
         self.kind, self.index, self.entry = kind, index, entry
@@ -88,7 +88,7 @@ class Program:
 
     def _run_graph(self, piece, leaves, owners, objs, traced):
         entry = piece.entry
-        owners_fn = lambda: owners  # noqa: E731
+        owners_fn = lambda: owners
         if traced:
             outs = entry.run_traced(leaves, owners_fn)
         else:

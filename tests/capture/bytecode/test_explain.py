@@ -1,10 +1,10 @@
 """``msxla.jit.explain``: graphs, graph breaks with reasons and source lines, guards
 and op counts of one call, for functions, Cells and jitted functions."""
 import numpy as np
+from bc_helpers import kinds, line_of, t
 
 import msxla as ms
 from msxla import Tensor, nn, ops
-from bc_helpers import kinds, line_of, t
 
 HERE = __file__
 LIMIT = 0.0

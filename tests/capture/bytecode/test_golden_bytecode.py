@@ -7,10 +7,10 @@ import os
 
 import numpy as np
 import pytest
+from bc_helpers import bc
 
 import msxla as ms
 from msxla import Tensor, nn
-from bc_helpers import bc
 
 with open(os.path.join(os.path.dirname(__file__), "..", "..", "golden", "bytecode.json")) as fh:
     GOLDEN = json.load(fh)["probes"]

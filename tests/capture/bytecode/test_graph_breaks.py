@@ -6,11 +6,11 @@ import random
 
 import numpy as np
 import pytest
+from bc_helpers import bc, check_like_pynative, kinds, line_of, t
 
 import msxla as ms
 from msxla import Parameter, Tensor, nn
 from msxla.errors import UnsupportedError
-from bc_helpers import bc, check_like_pynative, kinds, line_of, t
 
 HERE = __file__
 

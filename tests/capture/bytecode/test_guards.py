@@ -5,10 +5,10 @@ global; msxla does not). The same holds for the pieces after a graph break."""
 import logging
 
 import numpy as np
+from bc_helpers import bc, t
 
 import msxla as ms
 from msxla import Parameter, Tensor, nn, ops
-from bc_helpers import bc, t
 
 SCALE = 2.0
 UNUSED = 1

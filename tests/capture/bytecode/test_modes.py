@@ -2,10 +2,10 @@
 in GRAPH_MODE and inside an ast-jitted function), nesting, methods and Cells, and
 gradients through a function with graph breaks."""
 import numpy as np
+from bc_helpers import bc, t
 
 import msxla as ms
 from msxla import Parameter, Tensor, nn, ops
-from bc_helpers import bc, t
 
 
 def branchy(x):

@@ -8,11 +8,11 @@ import math
 
 import numpy as np
 import pytest
+from bc_helpers import as_py, bc, t
 
 from msxla import Parameter, Tensor, nn, ops
 from msxla.capture.bytecode import compat
 from msxla.capture.bytecode.interpreter import Interpreter
-from bc_helpers import as_py, bc, t
 
 # Opcodes that only appear in generators, coroutines, class bodies and modules, or
 # that the interpreter leaves to Python on purpose (functions using them run in Python).
@@ -92,12 +92,12 @@ def constructs(x, pair):
     kinds = {i % 2 for i in range(4)}                       # set comprehension, SET_ADD
     total = sum(v for v in comp)                            # generator expression
     out = a + b + mid[0] + comp[-1] + table[1] + len(kinds) + total + p * q + r
-    out = out + helper(x, *(1, 2), scale=2.0, **{"bias": 3})  # CALL_FUNCTION_EX, KW_NAMES
+    out = out + helper(x, *(1, 2), scale=2.0, bias=3)  # CALL_FUNCTION_EX, KW_NAMES
     c = Ctx()
     with c as entered:                                      # BEFORE_WITH
         out = out + entered.n
     try:                                                    # exception table, PUSH_EXC_INFO
-        out = out + [1][2]
+        out = out + [1][2]  # noqa: PLE0643 - raises on purpose
     except IndexError:
         out = out - 1
     finally:
@@ -108,11 +108,11 @@ def constructs(x, pair):
         nonlocal k
         k += 1
         return y * k
-    out = bump(out) + k + (lambda v: v - 1)(x)              # MAKE_FUNCTION
+    out = bump(out) + k + (lambda v: v - 1)(x)  # noqa: PLC3002 - MAKE_FUNCTION
     out = out + len(f"{x.shape[0]}:{3.5:.2f}!r{'s'!r}")     # FORMAT_VALUE, BUILD_STRING
     out = out + x[::2][0] + x[-1:][0] + CHILD(x)            # BUILD_SLICE, super(), property
     n = 2
-    if 0 < n < 3 and n is not None and n in (1, 2) and not n == 5:
+    if 0 < n < 3 and n is not None and n in (1, 2) and not n == 5:  # noqa: SIM201
         out = out + 1                                       # COMPARE_OP, IS_OP, CONTAINS_OP
     if (m := n + 1) > 2:
         out = out + m
@@ -122,8 +122,7 @@ def constructs(x, pair):
         if i == 1:
             continue
         out = out + i
-    else:
-        out = out + 100
+    out = out + 100
     while n < 10:
         n += 1
         if n == 4:

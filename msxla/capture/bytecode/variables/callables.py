@@ -33,7 +33,7 @@ from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode import compat
 from msxla.capture.bytecode.variables import builtins as BI
 from msxla.capture.bytecode.variables import objects as O
-from msxla.capture.bytecode.variables.opaque import Opaque, contains_opaque
+from msxla.capture.bytecode.variables.opaque import contains_opaque
 
 MAX_INLINE_DEPTH = 48
 _BUILTIN_TYPES = (list, dict, tuple, str, set, frozenset, int, float, bool, complex, bytes,
@@ -123,7 +123,8 @@ class CallPolicy:
             return fn(*args, **kwargs)
         if isinstance(fn, type):
             return self._construct(frame, fn, args, kwargs)
-        call = getattr(cls, "__call__", None)
+        call = cls.__dict__.get("__call__") or next(
+            (k.__dict__["__call__"] for k in cls.__mro__ if "__call__" in k.__dict__), None)
         if O.is_user_function(call):
             return self._call_symbolic(frame, call, [fn] + args, kwargs)
         if O.is_staged_library(fn) or O.is_staged_library(cls):

@@ -17,7 +17,7 @@ from __future__ import annotations
 class SeqIter:
     """Iterates a list/tuple by index (sees appends made during the loop, as CPython)."""
 
-    __slots__ = ("seq", "index")
+    __slots__ = ("index", "seq")
     STATE_FIELDS = ("seq", "index")
 
     def __init__(self, seq, index=0):
@@ -39,7 +39,7 @@ class SeqIter:
 
 
 class RangeIter:
-    __slots__ = ("start", "stop", "step", "index")
+    __slots__ = ("index", "start", "step", "stop")
     STATE_FIELDS = ("start", "stop", "step", "index")
 
     def __init__(self, start, stop, step, index=0):
@@ -94,7 +94,7 @@ def _has_more(iters):
 
 
 class EnumIter:
-    __slots__ = ("it", "count")
+    __slots__ = ("count", "it")
     STATE_FIELDS = ("it", "count")
 
     def __init__(self, it, count=0):
