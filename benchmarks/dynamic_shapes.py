@@ -57,7 +57,8 @@ def main():
     if args.json:
         print(json.dumps(rows, indent=1))
         return
-    print("| dynamic | total s (20 calls) | captures | lowerings | compiles |\n|---|---|---|---|---|")
+    print("| dynamic | total s (20 calls) | captures | lowerings | compiles |\n"
+          "|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['dynamic']} | {r['total_s']} | {r['captures']} | {r['lowerings']} | "
               f"{r['compiles']} |")

@@ -15,7 +15,6 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-import msxla as ms
 from msxla import Tensor, ops
 
 

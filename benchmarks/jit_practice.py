@@ -1,0 +1,166 @@
+"""The ``mindspore.jit`` practice tutorial's benchmark table, with jax peers, in one run.
+
+Workloads: the tutorial's ``a*b+c`` on (2,3) float32; ResNet's BasicBlock on
+(2,64,32,32) and Llama's attention block on (2,128,512), forward and
+forward+backward. Variants: the tutorial's table (PyNative; ast, bytecode and
+trace at O0, O1 and backend GE; ast with fullgraph=True) and, in the same
+run, raw ``jax.jit`` and jax eager of the same computation written in jax
+with the same weights (checked to agree numerically before timing).
+
+    .venv/bin/python benchmarks/jit_practice.py            # every variant, Markdown
+    .venv/bin/python benchmarks/jit_practice.py --quick    # < 2 min on 2 cores
+    ... --json                  # JSON on stdout instead of Markdown
+    ... --save-json r.json      # also write the JSON
+    ... --plot per_call.png     # bar chart of per-call time (no extra dependency)
+    ... --device gpu            # on jax's GPU platform (refuses if there is none)
+
+``--quick`` runs every variant on ``a*b+c`` and, like the tutorial's own
+tables, PyNative, ast O0 and ast O1 (plus the peers) on the two blocks, with
+fewer and shorter rounds.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import msxla as ms  # noqa: E402
+import report  # noqa: E402
+import timing  # noqa: E402
+from jax_peers import make_peer  # noqa: E402
+from variants import (ALL_VARIANTS, FORWARD, REFERENCE, TRAIN, build,  # noqa: E402
+                      max_relative_error, result_arrays)
+from workloads import ATTENTION_SHAPE, BLOCK_SHAPE, SIMPLE_SHAPE, make_workload  # noqa: E402
+
+WORKLOADS = {
+    "simple": ("a*b+c", SIMPLE_SHAPE, (FORWARD,)),
+    "basic_block": ("ResNet BasicBlock", BLOCK_SHAPE, (FORWARD, TRAIN)),
+    "attention": ("Llama attention", ATTENTION_SHAPE, (FORWARD, TRAIN)),
+}
+QUICK_BLOCK_VARIANTS = ("PyNative", "ast O0", "ast O1", "raw jax.jit", "jax eager")
+TOLERANCE = {FORWARD: 1e-4, TRAIN: 1e-3}   # max |msxla - jax| / max |jax|
+SETTINGS = {"full": {"rounds": 7, "calls": 1000, "max_block_s": 0.5, "min_s": 20.0},
+            "quick": {"rounds": 3, "calls": 200, "max_block_s": 0.15, "min_s": 3.0}}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def selected_variants(workload, quick, names):
+    if names:
+        return [v for v in ALL_VARIANTS if v.name in names or v.name == REFERENCE]
+    if quick and workload != "simple":
+        return [v for v in ALL_VARIANTS if v.name in QUICK_BLOCK_VARIANTS]
+    return ALL_VARIANTS
+
+
+def run_table(name, direction, variants, settings):
+    label, shape, _ = WORKLOADS[name]
+    title = f"{label} {direction}, input {shape}"
+    log(f"== {title}")
+    workload = make_workload(name)
+    if workload.net is not None:
+        workload.net.set_train(direction == TRAIN)
+    peer = make_peer(workload)
+    runners = [build(v, workload, peer, direction) for v in variants]
+    prepared, arrays = {}, {}
+    for runner in runners:
+        seconds, out = timing.prepare(runner)
+        prepared[runner.variant.name] = seconds
+        arrays[runner.variant.name] = result_arrays(runner.variant, out, workload, direction)
+        log(f"   prepared {runner.variant.name}: {seconds:.2f} s")
+    errors = {k: max_relative_error(a, arrays[REFERENCE]) for k, a in arrays.items()}
+    wrong = {k: e for k, e in errors.items() if not e <= TOLERANCE[direction]}
+    if wrong:
+        raise SystemExit(f"{title}: results differ from raw jax.jit (max relative error "
+                         f"{wrong}); the comparison would not be honest.")
+    timings = timing.run_rounds(runners, **settings)
+    reference = timings[REFERENCE]["per_call_us"]
+    rows = []
+    for runner in runners:
+        v, t = runner.variant, timings[runner.variant.name]
+        counters = runner.compiles()
+        rows.append({
+            "variant": v.name, "kind": v.kind, "enable_jit": v.enable_jit,
+            "jit_level": v.jit_level, "capture_mode": v.capture_mode, "backend": v.backend,
+            "fullgraph": v.fullgraph, **runner.describe(),
+            "prepare_s": prepared[v.name], **t,
+            "ratio_to_jax_jit": t["per_call_us"] / reference,
+            "cpu_ratio_to_jax_jit": t["cpu_per_call_us"] / timings[REFERENCE]["cpu_per_call_us"],
+            "compiles": None if counters is None else counters["compiles"],
+            "counters": counters, "max_relative_error": errors[v.name],
+        })
+    return {"workload": name, "direction": direction, "input_shape": list(shape),
+            "title": title, "rows": rows}
+
+
+def select_device(device):
+    if device == "cpu":
+        return
+    try:
+        ms.set_context(device_target="GPU")
+    except ValueError as err:
+        raise SystemExit(f"--device gpu: {err} Install jax with CUDA support (pip install 'jax[cuda12]') on a "
+                         "machine with an NVIDIA GPU, or run with --device cpu.") from None
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer variants and rounds")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS),
+                        help="comma-separated: simple, basic_block, attention")
+    parser.add_argument("--directions", default=f"{FORWARD},{TRAIN}",
+                        help="comma-separated: forward, forward+backward")
+    parser.add_argument("--variants", default="", help="comma-separated variant names "
+                        "(raw jax.jit is always run, as the reference)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (best one is kept)")
+    parser.add_argument("--calls", type=int, help="calls per block")
+    parser.add_argument("--max-block-s", type=float, help="cut blocks of slow variants")
+    parser.add_argument("--min-s", type=float, help="add rounds until a table took this long")
+    parser.add_argument("--device", choices=("cpu", "gpu"), default="cpu")
+    parser.add_argument("--json", action="store_true", help="print JSON, not Markdown")
+    parser.add_argument("--save-json", metavar="PATH", help="also write the JSON here")
+    parser.add_argument("--plot", metavar="PNG", help="bar chart of per-call time")
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    settings = dict(SETTINGS["quick" if args.quick else "full"])
+    for key in ("rounds", "calls", "max_block_s", "min_s"):
+        if getattr(args, key) is not None:
+            settings[key] = getattr(args, key)
+    names = {n.strip() for n in args.variants.split(",") if n.strip()}
+    unknown = names - {v.name for v in ALL_VARIANTS}
+    workloads = [w.strip() for w in args.workloads.split(",") if w.strip()]
+    if unknown or set(workloads) - set(WORKLOADS):
+        raise SystemExit(f"unknown variants {sorted(unknown)} or workloads {workloads}; "
+                         f"variants: {[v.name for v in ALL_VARIANTS]}; "
+                         f"workloads: {list(WORKLOADS)}")
+    directions = {d.strip() for d in args.directions.split(",")}
+    select_device(args.device)
+    result = {"machine": timing.machine(args.device), "settings": {
+        **settings, "quick": args.quick, "device": args.device}, "tables": []}
+    for name in workloads:
+        variants = selected_variants(name, args.quick, names)
+        for direction in WORKLOADS[name][2]:
+            if direction in directions:
+                result["tables"].append(run_table(name, direction, variants, settings))
+    result["targets"] = report.targets(result["tables"])
+    text = json.dumps(result, indent=1)
+    if args.save_json:
+        with open(args.save_json, "w") as fh:
+            fh.write(text + "\n")
+    if args.plot:
+        import png_chart
+        png_chart.plot(result, args.plot)
+        log(f"wrote {args.plot}")
+    print(text if args.json else report.to_markdown(result))
+
+
+if __name__ == "__main__":
+    main()

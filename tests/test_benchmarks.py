@@ -1,0 +1,92 @@
+"""The jit tutorial's benchmark runs end to end and its jax peers compute what msxla does.
+
+Speed is never asserted here: only that every variant is reported with numbers.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "benchmarks")
+sys.path.insert(0, BENCH)
+
+import jax_peers  # noqa: E402
+import png_chart  # noqa: E402
+import report  # noqa: E402
+import variants  # noqa: E402
+import workloads  # noqa: E402
+
+
+def test_quick_run_reports_every_variant(tmp_path):
+    out_png = tmp_path / "per_call.png"
+    proc = subprocess.run(
+        [sys.executable, os.path.join(BENCH, "jit_practice.py"), "--quick", "--workloads",
+         "simple", "--rounds", "1", "--calls", "5", "--min-s", "0", "--json",
+         "--plot", str(out_png)],
+        check=False, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(proc.stdout)
+    (table,) = result["tables"]
+    names = [row["variant"] for row in table["rows"]]
+    assert names == [v.name for v in variants.ALL_VARIANTS]
+    for row in table["rows"]:
+        assert isinstance(row["ratio_to_jax_jit"], float) and row["ratio_to_jax_jit"] > 0
+        assert row["per_call_us"] > 0 and row["prepare_s"] > 0
+        assert row["max_relative_error"] <= 1e-4
+        if row["kind"] == "msxla" and row["enable_jit"]:
+            assert row["compiles"] == 1
+            assert row["captured_by"] in ("ast", "bytecode", "trace",
+                                          "trace (front end pending)")
+            assert row["compiled_by"] != "-"
+    assert next(r for r in table["rows"] if r["variant"] == "raw jax.jit")[
+        "ratio_to_jax_jit"] == 1.0
+    assert result["machine"]["cores"] >= 1 and result["machine"]["jax"]
+    assert any("1.3x" in t["target"] for t in result["targets"])
+    assert out_png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_markdown_has_the_seed_columns():
+    row = {"variant": "ast O0", "kind": "msxla", "enable_jit": True, "jit_level": "O0",
+           "capture_mode": "ast", "captured_by": "ast", "backend": "ms_backend",
+           "compiled_by": "XLA", "fullgraph": False, "prepare_s": 0.2,
+           "time_for_1000_calls_s": 0.01, "per_call_us": 8.0, "cpu_per_call_us": 7.5,
+           "ratio_to_jax_jit": 1.2, "compiles": 1}
+    text = report.table_markdown({"title": "t", "rows": [row]})
+    header = text.splitlines()[2]
+    for column in ("enable jit", "jit level", "capture mode", "backend", "fullgraph",
+                   "time to prepare", "time to run 1000 times", "per call",
+                   "ratio to jax.jit", "compiles"):
+        assert f"| {column} |" in header
+    assert "| 8.0 µs | 7.5 µs | 1.20 | 1 |" in text
+
+
+def test_targets_flag_a_slow_variant():
+    def row(name, mode, level, us):
+        return {"variant": name, "kind": "msxla", "enable_jit": True, "backend": "ms_backend",
+                "capture_mode": mode, "jit_level": level, "fullgraph": False,
+                "per_call_us": us, "ratio_to_jax_jit": us / 10.0}
+    table = {"workload": "attention", "title": "a",
+             "rows": [row("ast O0", "ast", "O0", 10.0), row("ast O1", "ast", "O1", 12.0),
+                      row("trace O1", "trace", "O1", 10.0)]}
+    checks = {c["target"]: c["met"] for c in report.targets([table])}
+    assert checks["a: every O1 variant >= 0.95x the speed of raw jax.jit"] is False
+    assert checks["a: ast, trace at O1 within 10% of each other"] is False
+    assert checks["a: ast O1 at least as fast as O0"] is False
+
+
+def test_png_font_covers_the_labels():
+    for v in variants.ALL_VARIANTS:
+        assert set(v.name.upper()) <= set(png_chart.GLYPHS)
+
+
+@pytest.mark.parametrize("name", ["basic_block", "attention"])
+def test_jax_peer_matches_msxla_forward(name):
+    w = workloads.make_workload(name)
+    peer = jax_peers.make_peer(w)
+    expected = w.forward(*w.inputs).asnumpy()
+    got = np.asarray(peer.forward(*peer.forward_args))
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4 * np.abs(expected).max())
