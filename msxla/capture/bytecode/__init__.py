@@ -45,15 +45,21 @@ from msxla.capture.bytecode import compat, record
 from msxla.capture.bytecode.frame import Frame
 from msxla.capture.bytecode.interpreter import FoundBreak, Interpreter
 from msxla.capture.bytecode.program import Program, ProgramEntry
+from msxla.capture.bytecode.recipe import Describer
+from msxla.capture.bytecode.state import Unrepresentable
 from msxla.capture.bytecode.tracking import Tracking
 from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.capture import RunEagerly, register_front_end
 from msxla.capture.tracing import trace_to_graph
-from msxla.errors import UnsupportedError, user_error
+from msxla.errors import ConcretizationError, UnsupportedError, user_error
 
 
 class NeedsStaticShapes(InconclusiveDimensionOperation):
     """A dynamic-shape capture found a graph break: compile this signature per shape."""
+
+
+class _ReturnsPython(Exception):
+    """The function returns a value a graph cannot produce (it runs as a program)."""
 
 
 class ProgramCapture:
@@ -96,17 +102,34 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
         tracking = holder["t"] = Tracking(fullgraph=options.fullgraph)
         call_args = ((owner,) + args) if owner is not None else args
         frame = Frame.for_call(func, call_args, kwargs)
-        return Interpreter(tracking, options).run_captured(frame)
+        value = Interpreter(tracking, options).run_captured(frame)
+        try:
+            Describer(tracking).node(value)
+        except Unrepresentable as why:  # e.g. a generator or a new object holding Tensors
+            raise _ReturnsPython(str(why)) from None
+        return value
 
     try:
         graph = trace_to_graph(run, spec, leaves, candidates, mode="bytecode", name=name,
                                guards=guards)
+    except _ReturnsPython as why:
+        if options.fullgraph:
+            raise user_error(UnsupportedError, f"jit '{name}' (capture_mode='bytecode', "
+                             f"fullgraph=True): the function returns {why}, which cannot come "
+                             f"out of a graph [{B.PYTHON_TAIL.id} {B.PYTHON_TAIL.name}].",
+                             hint="return Tensors, Python scalars, tuples, lists or dicts"
+                             ) from None
+        return ProgramCapture(Program(func, owner, options, name, candidates))
     except FoundBreak as found:
         record.found(found.record)
         if options.fullgraph:
             raise B.fullgraph_error(name, found.record) from None
         if any(not all(isinstance(d, int) for d in leaf.shape) for leaf in leaves):
             raise NeedsStaticShapes(f"graph break: {found.record.short()}") from None
+        if any(node[0] == "M" and node[1] in (int, float) for node in spec[1]):
+            # a scalar argument the recompile brake made a graph input is used as a Python
+            # value: JitFunction keeps it a constant and captures again
+            raise ConcretizationError(found.record.short()) from None
         program = Program(func, owner, options, name, candidates)
         program.breaks[found.offset] = found.record
         if found.offset != compat.decode(func.__code__).instrs[0].offset:

@@ -11,13 +11,10 @@ guards fail) is captured (``segment.capture_segment``), lowered and compiled
 first. On later calls nothing is interpreted except the breaking
 instructions themselves.
 
-Pieces are:
-
-- ``graph``: a compiled ``CapturedGraph`` ending at a break or the return;
-- ``empty``: the first instruction breaks (a loop's condition, two breaks
-  in a row): nothing to compile;
-- ``python``: the live state at the break cannot come back from a graph (a
-  generator is alive): from here the frame runs in Python (``python-tail``).
+The pieces (``pieces.py``) are captured graphs (evaluated op by op on their
+first run, compiled from their second), pass-through pieces without
+computation, empty pieces (the first instruction breaks), and Python tails
+(the live state cannot come back from a graph: the frame runs in Python).
 
 ``ProgramEntry`` plugs a program into ``JitFunction``'s cache and hot path.
 """
@@ -25,29 +22,21 @@ from __future__ import annotations
 
 import threading
 
+from msxla._source import SourceLoc
 from msxla.capture import signature as S
 from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode import record
 from msxla.capture.bytecode.frame import Frame, FrameState, bind
 from msxla.capture.bytecode.interpreter import FoundBreak, Interpreter
+from msxla.capture.bytecode.pieces import Piece
 from msxla.capture.bytecode.recipe import rebuild
 from msxla.capture.bytecode.segment import capture_segment
 from msxla.capture.bytecode.state import Unrepresentable, flatten
 from msxla.capture.guards import GuardSet
 from msxla.jit import explain
-from msxla.jit.entry import MISS, Entry
-from msxla.lower.lowering import lower
+from msxla.jit.entry import MISS
 
 MAX_PIECES = 256
-
-
-class Piece:
-    __slots__ = ("entry", "guards", "index", "kind", "recipe", "record", "returns")
-
-    def __init__(self, kind, index, entry=None, recipe=None, returns=False, record_=None):
-        self.kind, self.index, self.entry = kind, index, entry
-        self.guards = entry.guards if entry is not None else None
-        self.recipe, self.returns, self.record = recipe, returns, record_
 
 
 class Program:
@@ -73,10 +62,9 @@ class Program:
             if piece.kind == "python":
                 return self._python_tail(state)
             if piece.kind == "graph" or piece.kind == "moves":
-                if piece.kind == "graph":
-                    state = self._run_graph(piece, leaves, owners, objs, traced)
-                else:
-                    state = rebuild(piece.recipe, piece.entry(leaves), objs)
+                outs = piece.outputs(leaves, owners, traced, self.options, self.stats)
+                record.ran(piece)
+                state = rebuild(piece.recipe, outs, objs)
                 if piece.returns:
                     return state.stack[0]
             record.step(piece.record)
@@ -85,18 +73,6 @@ class Program:
                 return out.value
             state = out
         raise RuntimeError(f"jit '{self.name}': too many graph breaks in one call")
-
-    def _run_graph(self, piece, leaves, owners, objs, traced):
-        entry = piece.entry
-        owners_fn = lambda: owners
-        if traced:
-            outs = entry.run_traced(leaves, owners_fn)
-        else:
-            outs = entry.run(leaves, owners_fn)
-            if outs is MISS:
-                raise RuntimeError(f"jit '{self.name}': a compiled graph rejected its inputs")
-        record.ran(piece)
-        return rebuild(piece.recipe, outs, objs)
 
     def _step(self, state):
         frame = Frame.from_state(self.func, state)
@@ -136,29 +112,20 @@ class Program:
                 if self.options.fullgraph:
                     raise B.fullgraph_error(self.name, found.record) from None
                 if found.offset == _offset(self.func, index):
-                    return Piece("empty", index, record_=found.record)
+                    return Piece("empty", index, record=found.record)
                 self.stop_at.add(found.offset)
                 continue
             except Unrepresentable as why:
-                rec = B.BreakRecord(B.PYTHON_TAIL, None, "", str(why), None,
-                                    self.func.__code__.co_name)
+                code = self.func.__code__
+                rec = B.BreakRecord(B.PYTHON_TAIL, SourceLoc.from_code(code, _offset(
+                    self.func, index)), "", str(why), None, code.co_name)
                 record.found(rec)
-                return Piece("python", index, record_=rec)
+                return Piece("python", index, record=rec)
             self.stats.captures += 1
-            graph = cap.graph
             rec = None if cap.returns else self.breaks.get(_offset(self.func, cap.end_index))
-            moves = _passthrough(graph)
-            if moves is not None:  # no computation: hand the values on without a graph
-                piece = Piece("moves", index, None, cap.recipe, cap.returns, rec)
-                piece.entry, piece.guards = moves, graph.guards
-                return piece
-            lowered = lower(graph, self.options.jit_level, _donated(graph))
-            self.stats.lowerings += 1
-            entry = Entry(graph, lowered, lowered.compile(), None)
-            entry.build = _identity
-            self.stats.compiles += 1
-            piece = Piece("graph", index, entry, cap.recipe, cap.returns, rec)
-            record.captured(self.name, graph, piece)
+            piece = Piece("graph", index, cap.graph, cap.recipe, cap.returns, rec)
+            if piece.kind == "graph":
+                record.captured(self.name, cap.graph, piece)
             return piece
         raise RuntimeError(f"jit '{self.name}': the capture keeps finding new graph breaks")
 
@@ -170,42 +137,9 @@ class _Returned:
         self.value = value
 
 
-def _identity(outs):
-    return outs
-
-
-def _passthrough(graph):
-    """For a graph without equations or state writes: ``outs(leaves)`` that picks its
-    outputs from its inputs and constants (no compile needed); else None."""
-    jaxpr = graph.jaxpr
-    if jaxpr.eqns or graph.state_out or graph.mutated:
-        return None
-    where = {v: ("leaf", i) for i, v in enumerate(jaxpr.invars[:graph.n_args])}
-    where.update({v: ("state", p) for v, p in zip(jaxpr.invars[graph.n_args:], graph.state_in)})
-    where.update({v: ("const", c) for v, c in zip(jaxpr.constvars, graph.closed_jaxpr.consts)})
-    picks = []
-    for v in jaxpr.outvars:
-        if type(v).__name__ == "Literal":
-            picks.append(("const", v.val))
-        elif v in where:
-            picks.append(where[v])
-        else:
-            return None
-
-    def outs(leaves):
-        return [leaves[x] if k == "leaf" else (x._data if k == "state" else x)
-                for k, x in picks]
-    return outs
-
-
 def _offset(func, index):
     from msxla.capture.bytecode.compat import decode
     return decode(func.__code__).instrs[index].offset
-
-
-def _donated(graph):
-    written = set(map(id, graph.state_out))
-    return [graph.n_args + i for i, p in enumerate(graph.state_in) if id(p) in written]
 
 
 class ProgramEntry:
@@ -234,5 +168,6 @@ class ProgramEntry:
     def lowered(self):
         for piece in self.program.pieces.values():
             if piece.kind == "graph":
-                return piece.entry.lowered
+                from msxla.lower.lowering import lower
+                return lower(piece.graph, self.program.options.jit_level)
         raise RuntimeError(f"jit '{self.program.name}' has graph breaks and no graph yet")

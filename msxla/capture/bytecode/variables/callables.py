@@ -35,7 +35,7 @@ from msxla.capture.bytecode.variables import builtins as BI
 from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.bytecode.variables.opaque import contains_opaque
 
-MAX_INLINE_DEPTH = 48
+MAX_INLINE_DEPTH = 24
 _BUILTIN_TYPES = (list, dict, tuple, str, set, frozenset, int, float, bool, complex, bytes,
                   range, slice, type(None))
 _DESCRIPTORS = (types.MethodDescriptorType, types.WrapperDescriptorType,
