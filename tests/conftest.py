@@ -3,3 +3,21 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "jit"))
+
+import pytest  # noqa: E402
+
+from modes import available_modes  # noqa: E402
+
+MODES = available_modes()
+
+
+@pytest.fixture(params=MODES)
+def mode(request):
+    """PyNative and every jit capture mode x O0/O1 of this build."""
+    return request.param
+
+
+@pytest.fixture(params=[m for m in MODES if m != "pynative"])
+def jit_mode(request):
+    """Every jit capture mode x O0/O1 of this build."""
+    return request.param
