@@ -47,4 +47,5 @@ from msxla.ops.random import *  # noqa: F401,F403
 from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403
 from msxla.ops.composite import *  # noqa: F401,F403
+from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
 from msxla.ops import operations, functional  # noqa: E402,F401
