@@ -217,10 +217,9 @@ def mark_opaque(root):
     class bodies, generator and async functions (their ``yield`` / ``await``
     cannot move into generated helper functions); they run as plain Python."""
     for n in ast.walk(root):
-        if isinstance(n, (ast.ClassDef, ast.AsyncFunctionDef)):
-            n.ms_skip = True
-        elif isinstance(n, ast.FunctionDef) and contains(
-                n, (ast.Yield, ast.YieldFrom, ast.Await), stop=_SCOPES):
+        generator = isinstance(n, ast.FunctionDef) and contains(
+            n, (ast.Yield, ast.YieldFrom, ast.Await), stop=_SCOPES)
+        if generator or isinstance(n, (ast.ClassDef, ast.AsyncFunctionDef)):
             n.ms_skip = True
     return root
 

@@ -79,9 +79,9 @@ def _guard_nested(s, flag, into_loops):
         return s
     for field in ("body", "orelse", "finalbody"):
         block = getattr(s, field, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            if not isinstance(s, _SCOPES):
-                setattr(s, field, guard_block(block, flag, into_loops))
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt) and \
+                not isinstance(s, _SCOPES):
+            setattr(s, field, guard_block(block, flag, into_loops))
     for handler in getattr(s, "handlers", ()):
         handler.body = guard_block(handler.body, flag, into_loops)
     return s

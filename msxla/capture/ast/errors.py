@@ -12,7 +12,7 @@ They subclass the builtin exception MindSpore raises in the same situation:
 from __future__ import annotations
 
 from msxla._source import SourceLoc
-from msxla.errors import MsxlaError, UnsupportedError, user_error  # noqa: F401
+from msxla.errors import MsxlaError, UnsupportedError, user_error
 
 
 def _make(base, name, doc):

@@ -23,14 +23,16 @@ every path, and says which parts become arrays:
 """
 from __future__ import annotations
 
+import math
+
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from msxla.capture.ast.values import Undefined, is_undefined, scalar_value
 from msxla.capture.guards import is_data
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
-from msxla.capture.ast.values import Undefined, is_undefined, scalar_value
 
 _NUMBERS = (bool, int, float)
 _SCALAR_DTYPE = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: np.dtype(np.float32)}
@@ -74,8 +76,8 @@ def _same(a, b) -> bool:
         return True
     if type(a) is not type(b) or not (is_data(a) and is_data(b)):
         return False
-    if isinstance(a, float) and a != a:
-        return b != b
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
     return a == b
 
 

@@ -52,7 +52,7 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
         def run():
             try:
                 result = run_path(paths[k], init, get_state, set_state, watch, args=args)
-            except Exception as exc:  # noqa: BLE001 - a user `raise` is decided at run time
+            except Exception as exc:
                 if not raises.is_user_raise(exc):
                     raise
                 raised[k] = exc
@@ -159,7 +159,7 @@ def and_(*thunks):
         pred = condition(value)
         if is_traced(pred):
             prev = value
-            value = _select(pred, thunk, lambda: prev, _bool_info(thunk))
+            value = _select(pred, thunk, lambda prev=prev: prev, _bool_info(thunk))
         elif not pred:
             return value
         else:
@@ -173,7 +173,7 @@ def or_(*thunks):
         pred = condition(value)
         if is_traced(pred):
             prev = value
-            value = _select(pred, lambda: prev, thunk, _bool_info(thunk))
+            value = _select(pred, lambda prev=prev: prev, thunk, _bool_info(thunk))
         elif pred:
             return value
         else:

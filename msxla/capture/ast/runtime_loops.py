@@ -109,7 +109,7 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
         values, params, baseline = install(carry)
         try:
             result = run_path(body, values, get_state, set_state, watch, params, baseline)
-        except Exception as exc:  # noqa: BLE001 - a user `raise` is decided at run time
+        except Exception as exc:
             if raises.is_user_raise(exc):
                 raise raises.in_loop(exc) from exc
             raise

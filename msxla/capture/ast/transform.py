@@ -38,19 +38,28 @@ import types
 import weakref
 
 from msxla.capture.ast import analysis as A
-from msxla.capture.ast import (convert_boolops, convert_calls, convert_if, convert_jumps,
-                               convert_loops, convert_return, debug, parse, unsupported)
+from msxla.capture.ast import (
+    convert_boolops,
+    convert_calls,
+    convert_if,
+    convert_jumps,
+    convert_loops,
+    convert_return,
+    debug,
+    parse,
+    unsupported,
+)
 from msxla.capture.ast import templates as T
 
 _lock = threading.Lock()
-_cache: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # code -> {strict: Converted}
+_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # code -> {strict: Converted}
 _runtime_cell = None
 
 
 class Converted:
     """The converted code of one function, and its listing for debugging."""
 
-    __slots__ = ("code", "node", "filename")
+    __slots__ = ("code", "filename", "node")
 
     def __init__(self, code, node, filename):
         self.code, self.node, self.filename = code, node, filename

@@ -21,21 +21,20 @@ _STRICT = {
     ast.Try: ("statement 'Try'", "try/except", None),
     ast.ClassDef: ("statement 'ClassDef'", "a class definition",
                    "define the class outside the jitted function, or use fullgraph=False"),
-    ast.Delete: ("statement 'Delete'", "del", "drop the del (or assign None instead), or use "
-                 "fullgraph=False"),
-    ast.Nonlocal: ("statement 'Nonlocal'", "nonlocal", "return the value instead of rebinding "
-                   "an outer variable, or use fullgraph=False"),
+    ast.Delete: ("statement 'Delete'", "del",
+                 "drop the del (or assign None instead), or use fullgraph=False"),
+    ast.Nonlocal: ("statement 'Nonlocal'", "nonlocal",
+                   "return the value instead of rebinding it (or use fullgraph=False)"),
     ast.With: ("statement 'With'", "a with block", None),
-    ast.SetComp: ("expression 'SetComp'", "a set comprehension", "build a list or tuple "
-                  "instead, or use fullgraph=False"),
+    ast.SetComp: ("expression 'SetComp'", "a set comprehension",
+                  "build a list or tuple instead, or use fullgraph=False"),
     ast.Yield: ("expression 'Yield'", "yield", "return a tuple or list instead of yielding"),
     ast.YieldFrom: ("expression 'YieldFrom'", "yield from", "return a tuple or list instead"),
     ast.Await: ("expression 'Await'", "await", None),
     ast.AsyncFunctionDef: ("statement 'AsyncFunctionDef'", "an async function", None),
     ast.AsyncFor: ("statement 'AsyncFor'", "async for", None),
     ast.AsyncWith: ("statement 'AsyncWith'", "async with", None),
-    ast.Match: ("statement 'Match'", "match/case", "use if/elif instead, or use "
-                "fullgraph=False"),
+    ast.Match: ("statement 'Match'", "match/case", "use if/elif instead, or use fullgraph=False"),
 }
 if hasattr(ast, "TryStar"):
     _STRICT[ast.TryStar] = ("statement 'TryStar'", "try/except*", None)

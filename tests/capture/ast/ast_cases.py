@@ -11,7 +11,6 @@ results.
 import dataclasses
 
 import numpy as np
-
 from ast_programs_control import control_cases
 from ast_programs_data import data_cases
 

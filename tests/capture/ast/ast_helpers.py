@@ -4,9 +4,9 @@ import os
 
 import numpy as np
 import pytest
+from ast_cases import cases, run
 
 import msxla as ms
-from ast_cases import cases, run
 
 CASES = cases(ms)
 _GOLDEN_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "golden", "ast_syntax.json")

@@ -97,9 +97,9 @@ def data_cases(ms, Case, f32):
             r = list(range(3))
             m = max(tup) + min(lst) + abs(-2)
             t = tuple(lst) + tuple(r)
-            d = dict(a=1, b=2)
+            d = dict(a=1, b=2)  # noqa: C408 - the built-in is the point
             c = int(2.7) + float("1.5") + bool(0)
-            g = getattr(x, "shape")[0]
+            g = getattr(x, "shape")[0]  # noqa: B009 - the built-in is the point
             return x * n, ok, m, t, d["b"], c, g
         return f
 
@@ -140,7 +140,7 @@ def data_cases(ms, Case, f32):
             y = x * scale
             for a in args:
                 y = y + a
-            for k in kwargs:
+            for k in kwargs:  # noqa: PLC0206 - keys, then items, on purpose
                 y = y - kwargs[k]
             return y, len(args), len(kwargs)
         return f

@@ -3,11 +3,11 @@ graph's equations and StableHLO locations point at the user's lines."""
 import logging
 
 import numpy as np
+from ast_helpers import line_of
 
 import msxla as ms
 from msxla import Tensor, nn
 from msxla.capture.ast import converted_source
-from ast_helpers import line_of
 
 HERE = __file__
 
@@ -25,7 +25,7 @@ def branchy(x):
 def test_converted_source_has_a_source_map():
     text = converted_source(branchy)
     if_line = line_of(branchy, "if x.sum()")
-    assert f"ms__.if_stmt(ms__.call(x.sum) > 0, " in text
+    assert "ms__.if_stmt(ms__.call(x.sum) > 0, " in text
     assert "ms__.while_stmt(" in text
     lines = text.splitlines()
     assert lines[0].startswith("def branchy(x):")

@@ -3,10 +3,10 @@ caret under the construct, says what went wrong in MindSpore's words, and what t
 change; each is the builtin exception type MindSpore raises."""
 import numpy as np
 import pytest
+from ast_helpers import assert_user_error, line_of
 
 import msxla as ms
 from msxla import Tensor, ops
-from ast_helpers import assert_user_error, line_of
 
 HERE = __file__
 

@@ -3,10 +3,10 @@ they become outputs of the ``cond`` / carried values of the ``while_loop`` and
 land in the Parameters in program order, on every call, exactly as in PyNative."""
 import numpy as np
 import pytest
+from ast_helpers import check_case
 
 import msxla as ms
 from msxla import Parameter, Tensor, nn, ops
-from ast_helpers import check_case
 
 
 def t(*v):

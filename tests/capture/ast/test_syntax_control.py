@@ -3,10 +3,10 @@
 and must equal PyNative and MindSpore 2.10 (tests/golden/ast_syntax.json)."""
 import numpy as np
 import pytest
+from ast_helpers import check_case
 
 import msxla as ms
 from msxla import Tensor, nn
-from ast_helpers import check_case
 
 TENSOR_CONTROL = ["if_elif_else", "conditional_expression", "while_tensor", "while_break",
                   "for_break_tensor", "continue_tensor", "return_in_branch", "return_in_loop",

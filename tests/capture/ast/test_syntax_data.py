@@ -11,10 +11,10 @@ Where msxla knowingly differs from MindSpore 2.10 (msxla follows PyNative):
 """
 import numpy as np
 import pytest
+from ast_helpers import check_case
 
 import msxla as ms
 from msxla import Tensor
-from ast_helpers import check_case
 
 SOURCES = ["source_method", "source_nested_closure", "source_lambda", "source_decorated"]
 CALLS = ["call_helper_and_sub_cell", "call_builtins", "call_tensor_builtins", "call_inner_jit"]

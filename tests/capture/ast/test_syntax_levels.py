@@ -16,10 +16,10 @@ import logging
 
 import numpy as np
 import pytest
+from ast_helpers import check_case
 
 import msxla as ms
 from msxla import JitConfig, Tensor, nn
-from ast_helpers import check_case
 
 LEVEL_CASES = ["level_numpy_runtime", "level_numpy_constant", "level_fstring_len",
                "level_try_except", "level_graph_mode_context"]
@@ -53,7 +53,7 @@ def test_level_programs(name, fullgraph):
 
 def noisy(x):
     print("x is", x)
-    print(f"sum={x.sum()} max={x.max():.2f}", "%s!" % x.min(), str(x.shape))
+    print(f"sum={x.sum()} max={x.max():.2f}", "%s!" % x.min(), str(x.shape))  # noqa: UP031
     if x.sum() > 0:
         print("positive", (x, 1), [x.sum()])
     return x + 1
