@@ -184,6 +184,10 @@ def options_from_config(config: dict, capture_mode="ast") -> JitOptions:
     """JitOptions for a Cell compiled in GRAPH_MODE under ``Cell.set_jit_config``."""
     level = config.get("jit_level") or "O0"
     backend = config.get("backend", "")
+    options = ()
+    if "ge_options" in config:
+        check_ge_options(config["ge_options"])
+        options = (("ge_options", _freeze(config["ge_options"])),)
     return JitOptions(capture_mode=capture_mode, jit_level=level,
                       fullgraph=config.get("jit_syntax_level") == "STRICT",
-                      backend="" if backend == "ms_backend" else backend)
+                      backend="" if backend == "ms_backend" else backend, options=options)

@@ -107,13 +107,13 @@ class JitFunction:
 
     def _call_slow(self, args, kwargs):
         if is_capturing():  # inside another graph's capture: become part of that graph
+            if self.options.backend == "GE":
+                from msxla.ge.backend import note_inner
+                note_inner(self.name)
             return inlined(self.fn, self.options)(*args, **kwargs)
         if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
             return self.fn(*args, **kwargs)
         check_backend_at_call(self.options.backend)
-        if self.options.backend == "GE":
-            note_once("backend:GE", "backend='GE' compiles through XLA in this build; the "
-                      "StableHLO-to-GE converter is not available yet.")
         spec, leaves, owners = S.flatten_args(args, kwargs, self._dynamic_scalars)
         traced = _local.frame is not None or any(isinstance(x, Tracer) for x in leaves)
         key = (spec, S.aval_key(leaves))
@@ -199,7 +199,11 @@ class JitFunction:
             donate = []
         lowered = lower(graph, self.options.jit_level, donate)
         self.stats.lowerings += 1
-        compiled = lowered.compile()
+        if self.options.backend == "GE":  # StableHLO -> GE graph (msxla/ge/backend.py)
+            from msxla.ge.backend import compile_for_jit
+            compiled = compile_for_jit(lowered, graph, self.options)
+        else:
+            compiled = lowered.compile()
         self.stats.compiles += 1
         guard_src = "_guards.check()" if graph.guards else ""
         match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})

@@ -13,6 +13,9 @@ from msxla.jit.function import JitFunction
 
 def run_cell_in_graph_mode(cell, args, kwargs):
     if is_capturing():
+        if cell._jit_config_dict.get("backend") == "GE":  # GE: the outermost Cell only
+            from msxla.ge.backend import note_inner
+            note_inner(type(cell).__name__)
         return NotImplemented
     runner = cell.__dict__.get("_graph_runner")
     if runner is None:

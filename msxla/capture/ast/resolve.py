@@ -103,6 +103,9 @@ def resolve(f):
     if isinstance(f, Cell):
         return functools.partial(call_cell, f)
     if isinstance(f, JitFunction):
+        if f.options.backend == "GE":  # GE applies to the outermost graph only
+            from msxla.ge.backend import note_inner
+            note_inner(f.name)
         return resolve(f.fn)
     if cls is functools.partial and type(f.func) is types.FunctionType:
         return functools.partial(_function(f.func), *f.args, **f.keywords)
@@ -163,6 +166,9 @@ def call_cell(cell, *args, **kwargs):
 
 def _construct_of(cell):
     from msxla.jit.function import JitFunction
+    if cell._jit_config_dict.get("backend") == "GE":  # GE applies to the outermost Cell only
+        from msxla.ge.backend import note_inner
+        note_inner(type(cell).__name__)
     method = cell.construct
     if isinstance(method, JitFunction):
         method = method.fn
