@@ -101,6 +101,8 @@ def resolve(f):
     from msxla.jit.function import JitFunction
     from msxla.nn.cell import Cell
     if isinstance(f, Cell):
+        if type(f).__call__ is not Cell.__call__:  # the Cell defines its own __call__
+            return resolve(types.MethodType(type(f).__call__, f))
         return functools.partial(call_cell, f)
     if isinstance(f, JitFunction):
         if f.options.backend == "GE":  # GE applies to the outermost graph only
@@ -130,10 +132,8 @@ def _is_user(fn) -> bool:
     if module in _LIBRARY_ROOTS:
         return False
     filename = fn.__code__.co_filename
-    if is_internal_file(filename) or "site-packages" in filename or (
-            _STDLIB and filename.startswith(_STDLIB)):
-        return False
-    return True
+    return not (is_internal_file(filename) or "site-packages" in filename or (
+        _STDLIB and filename.startswith(_STDLIB)))
 
 
 # ----------------------------------------------------------------- Cells

@@ -146,3 +146,24 @@ def test_ast_function_inside_a_trace_capture():
     assert outer(Tensor(np.array([1.0], np.float32))).asnumpy().tolist() == [11.0]
     assert outer(Tensor(np.array([-1.0], np.float32))).asnumpy().tolist() == [-10.0]
     assert outer.stats.captures == 1
+
+
+class OwnCall(ms.nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+    def __call__(self, x):
+        if x.sum() > 0:
+            return self.construct(x) + 1
+        return x
+
+
+def test_cell_with_its_own_call():
+    def f(x):
+        return OWN(x)
+    for v in (1.0, -1.0):
+        x = Tensor(np.array([v], np.float32))
+        assert ms.jit(f)(x).asnumpy().tolist() == f(x).asnumpy().tolist()
+
+
+OWN = OwnCall()
