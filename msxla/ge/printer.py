@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from msxla.ge.dtypes import from_cpp
 from msxla.ge.graph import AttrDtype, GeGraph, GeModel, TensorDesc
 from msxla.ge.opdefs import OPS, REQUIRED
 
 _SMALL = 8
+_CPP_DTYPE_ATTRS = {("Cast", "dst_type"), ("Real", "Tout"), ("Imag", "Tout"), ("Complex", "Tout")}
 _HIDDEN = ("_parent_node_index",)
 
 
@@ -52,7 +54,7 @@ def _scalar(x) -> str:
     if isinstance(x, bool):
         return "true" if x else "false"
     if isinstance(x, float):
-        return repr(float(np.float32(x))) if np.isfinite(x) else str(x)
+        return str(np.float32(x)) if np.isfinite(x) else str(x)
     return str(x)
 
 
@@ -74,6 +76,9 @@ def _attrs(node) -> str:
         if default is not REQUIRED and _value(default) == _value(v) and k != "index":
             continue
         if k == "N":
+            continue
+        if (node.type, k) in _CPP_DTYPE_ATTRS:
+            shown.append(f"{k}={v}({from_cpp(v).name})")
             continue
         shown.append(f"{k}={_value(v)}")
     if node.subgraphs:
