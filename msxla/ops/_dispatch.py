@@ -85,7 +85,11 @@ def unwrap(value):
         return value._data
     if isinstance(value, (tuple, list)):
         return tuple(unwrap(v) for v in value)
-    if isinstance(value, (np.ndarray, np.generic)) and not isinstance(value, _SCALARS):
+    if isinstance(value, np.generic):
+        # a numpy scalar (np.float64 is even a float subclass) promotes like the
+        # Python scalar it holds, as in MindSpore
+        return value.item() if value.dtype.kind in "biufc" else jnp.asarray(value)
+    if isinstance(value, np.ndarray):
         return jnp.asarray(value)
     return value
 

@@ -80,3 +80,10 @@ def test_primitive_signature_matches_mindspore():
     import inspect
     assert list(inspect.signature(ops.div).parameters) == ["input", "other", "rounding_mode"]
     assert ops.add.__name__ == "add"
+
+
+@pytest.mark.parametrize("scalar", [np.float64(2.0), np.float32(2.0), np.int64(3), np.int8(3)])
+def test_numpy_scalars_promote_like_python_scalars(scalar):
+    t = Tensor(np.ones(2, np.float32))
+    assert (t + scalar).dtype is ms.float32 and (t * scalar).dtype is ms.float32
+    assert (Tensor(np.array([1, 2], np.int32)) + np.int64(1)).dtype is ms.int32
