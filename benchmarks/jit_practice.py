@@ -12,6 +12,7 @@ with the same weights (checked to agree numerically before timing).
     ... --json                  # JSON on stdout instead of Markdown
     ... --save-json r.json      # also write the JSON
     ... --plot per_call.png     # bar chart of per-call time (no extra dependency)
+    ... --from-json r.json      # render a saved result (Markdown, --plot), measure nothing
     ... --device gpu            # on jax's GPU platform (refuses if there is none)
 
 ``--quick`` runs every variant on ``a*b+c`` and, like the tutorial's own
@@ -104,8 +105,9 @@ def select_device(device):
     try:
         ms.set_context(device_target="GPU")
     except ValueError as err:
-        raise SystemExit(f"--device gpu: {err} Install jax with CUDA support (pip install 'jax[cuda12]') on a "
-                         "machine with an NVIDIA GPU, or run with --device cpu.") from None
+        raise SystemExit(f"--device gpu: {err} Install jax with CUDA support (pip install "
+                         "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
+                         "--device cpu.") from None
 
 
 def parse_args(argv=None):
@@ -125,11 +127,28 @@ def parse_args(argv=None):
     parser.add_argument("--json", action="store_true", help="print JSON, not Markdown")
     parser.add_argument("--save-json", metavar="PATH", help="also write the JSON here")
     parser.add_argument("--plot", metavar="PNG", help="bar chart of per-call time")
+    parser.add_argument("--from-json", metavar="PATH", help="measure nothing: render a "
+                        "result saved with --save-json (Markdown, --plot)")
     return parser.parse_args(argv)
+
+
+def render(result, args):
+    if args.plot:
+        import png_chart
+        png_chart.plot(result, args.plot)
+        log(f"wrote {args.plot}")
+    print(json.dumps(result, indent=1) if args.json else report.to_markdown(result))
 
 
 def main(argv=None):
     args = parse_args(argv)
+    if args.from_json:
+        with open(args.from_json) as fh:
+            result = json.load(fh)
+        device = result["settings"]["device"]
+        result["targets"] = report.targets(result["tables"], "cpu" if device == "cpu" else "wall")
+        render(result, args)
+        return
     settings = dict(SETTINGS["quick" if args.quick else "full"])
     for key in ("rounds", "calls", "max_block_s", "min_s"):
         if getattr(args, key) is not None:
@@ -150,16 +169,12 @@ def main(argv=None):
         for direction in WORKLOADS[name][2]:
             if direction in directions:
                 result["tables"].append(run_table(name, direction, variants, settings))
-    result["targets"] = report.targets(result["tables"])
-    text = json.dumps(result, indent=1)
+    result["targets"] = report.targets(result["tables"],
+                                       "cpu" if args.device == "cpu" else "wall")
     if args.save_json:
         with open(args.save_json, "w") as fh:
-            fh.write(text + "\n")
-    if args.plot:
-        import png_chart
-        png_chart.plot(result, args.plot)
-        log(f"wrote {args.plot}")
-    print(text if args.json else report.to_markdown(result))
+            fh.write(json.dumps(result, indent=1) + "\n")
+    render(result, args)
 
 
 if __name__ == "__main__":

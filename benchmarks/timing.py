@@ -10,7 +10,7 @@
   thread of the process and not the time other processes held the cores);
   ``time for 1000 calls`` is the mean over every
   timed call times 1000. Blocks of slow variants are shortened to about
-  ``max_block_s`` seconds (at least ``min_calls`` calls); cheap tables get
+  ``max_block_s`` seconds (at least ``min_calls`` call); cheap tables get
   more rounds, until they have been timed for ``min_s`` seconds.
 """
 from __future__ import annotations
@@ -70,7 +70,7 @@ def block_sizes(runners, calls, max_block_s, min_calls):
 
 
 def run_rounds(runners, rounds, calls, max_block_s=2.0, min_s=0.0, max_rounds=100,
-               min_calls=3):
+               min_calls=1):
     """{variant name: timing dict} after at least ``rounds`` interleaved rounds, and more
     (up to ``max_rounds``) until the rounds have taken ``min_s`` seconds."""
     sizes = block_sizes(runners, calls, max_block_s, min_calls)
