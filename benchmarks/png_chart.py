@@ -3,8 +3,9 @@
 No plotting package is needed: the chart is drawn into an RGB pixel buffer
 with a 3x5 bitmap font (upper case, digits, a few signs) and encoded with
 ``zlib`` as a PNG. One panel per table (workload and direction), one bar per
-variant on a log scale, coloured by kind: msxla jit, msxla PyNative, raw
-jax.jit, jax eager.
+variant on a log scale (wall clock, and beneath it a thin bar of process
+CPU time), coloured by kind: msxla jit, msxla PyNative, raw jax.jit, jax
+eager.
 """
 from __future__ import annotations
 
@@ -77,32 +78,41 @@ def _fmt(us):
     return f"{us:.1f} US"
 
 
+def _dark(colour):
+    return tuple(c * 3 // 5 for c in colour)
+
+
 def draw(result, width=960) -> bytes:
     """The chart of ``result`` (the benchmark's JSON dict) as PNG bytes."""
     tables = result["tables"]
     label_w = 2 * SCALE + ADVANCE * max(
         [len(r["variant"]) + 1 for t in tables for r in t["rows"]] + [8])
-    value_w = ADVANCE * 11
+    value_w = ADVANCE * 22
     bar_w = max(100, width - label_w - value_w - 4 * SCALE)
     height = 6 * SCALE + sum(ROW * (len(t["rows"]) + 2) for t in tables) + 2 * ROW
     canvas = Canvas(width, height)
     y = 3 * SCALE
-    canvas.text(2 * SCALE, y, "PER-CALL TIME BY VARIANT (LOG SCALE, BEST OF ROUNDS)")
+    canvas.text(2 * SCALE, y, "PER-CALL TIME BY VARIANT (LOG SCALE, BEST OF ROUNDS): "
+                "THICK BAR WALL CLOCK, THIN BAR PROCESS CPU TIME")
     y += ROW + ROW // 2
     for table in tables:
         canvas.text(2 * SCALE, y, table["title"])
         y += ROW
-        times = [r["per_call_us"] for r in table["rows"]]
+        times = [r[k] for r in table["rows"] for k in ("per_call_us", "cpu_per_call_us")]
         lo = math.log10(min(times)) - 0.3
         hi = math.log10(max(times)) + 0.05
+
+        def length(us):
+            return max(2, int((math.log10(us) - lo) / max(hi - lo, 1e-9) * bar_w))
         for row in table["rows"]:
             canvas.text(2 * SCALE, y + SCALE, row["variant"])
-            frac = (math.log10(row["per_call_us"]) - lo) / max(hi - lo, 1e-9)
-            x0 = label_w
-            x1 = x0 + max(2, int(frac * bar_w))
-            canvas.rect(x0, y, x0 + bar_w, y + ROW - 2 * SCALE, (245, 245, 245))
-            canvas.rect(x0, y, x1, y + ROW - 2 * SCALE, _colour(row))
-            canvas.text(x0 + bar_w + 2 * SCALE, y + SCALE, _fmt(row["per_call_us"]))
+            x0, mid, bottom = label_w, y + 5 * SCALE, y + ROW - 2 * SCALE
+            canvas.rect(x0, y, x0 + bar_w, bottom, (245, 245, 245))
+            canvas.rect(x0, y, x0 + length(row["per_call_us"]), mid, _colour(row))
+            canvas.rect(x0, mid + SCALE // 2, x0 + length(row["cpu_per_call_us"]), bottom,
+                        _dark(_colour(row)))
+            canvas.text(x0 + bar_w + 2 * SCALE, y + SCALE, f"{_fmt(row['per_call_us'])} / "
+                        f"{_fmt(row['cpu_per_call_us'])}")
             y += ROW
         canvas.rect(2 * SCALE, y + ROW // 3, width - 2 * SCALE, y + ROW // 3 + 1, GREY)
         y += ROW // 2 + ROW // 3
