@@ -43,12 +43,14 @@ from jax.extend.core import InconclusiveDimensionOperation
 from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode import compat, record
 from msxla.capture.bytecode.frame import Frame
-from msxla.capture.bytecode.interpreter import FoundBreak, Interpreter
+from msxla.capture.bytecode.guards import GuardRecorder
+from msxla.capture.bytecode.interpreter import VALUE_NEEDED, FoundBreak, Interpreter
 from msxla.capture.bytecode.program import Program, ProgramEntry
 from msxla.capture.bytecode.recipe import Describer
 from msxla.capture.bytecode.state import Unrepresentable
 from msxla.capture.bytecode.tracking import Tracking
 from msxla.capture.bytecode.variables import objects as O
+from msxla.capture.bytecode.variables.callables import _plain_cell_construct
 from msxla.capture.capture import RunEagerly, register_front_end
 from msxla.capture.tracing import trace_to_graph
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
@@ -67,24 +69,31 @@ class ProgramCapture:
 
     notes = ()
 
-    def __init__(self, program):
+    def __init__(self, program, guards=None):
         self.program = program
+        self.guards = guards
 
     def make_entry(self, jitted, spec):
         """The ``JitFunction`` cache entry that runs the program (counts in its stats)."""
         self.program.stats = jitted.stats
-        return ProgramEntry(self.program, spec)
+        return ProgramEntry(self.program, spec, self.guards)
 
 
 def interpretable(fn):
-    """``(function, bound self or None)`` when ``fn``'s bytecode can be interpreted."""
+    """``(function, bound self or None, Cell called or None)`` when ``fn``'s bytecode can
+    be interpreted: a user function or method, or a call of a Cell whose ``construct``
+    is user code and which has no hooks, mixed precision or custom bprop."""
     from msxla.jit.function import JitFunction
+    from msxla.nn.cell import Cell
     if isinstance(fn, JitFunction):
         fn = fn.fn
+    if type(fn) is types.MethodType and fn.__func__ is Cell._graph_construct:
+        construct = _plain_cell_construct(fn.__self__)
+        return None if construct is None else (construct, fn.__self__, fn.__self__)
     if type(fn) is types.MethodType and O.is_user_function(fn.__func__):
-        return fn.__func__, fn.__self__
+        return fn.__func__, fn.__self__, None
     if O.is_user_function(fn):
-        return fn, None
+        return fn, None, None
     return None
 
 
@@ -92,14 +101,15 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
     """The bytecode front end (see ``msxla.capture.capture.register_front_end``)."""
     target = interpretable(fn)
     if target is None:  # library code (a grad transform, a built-in Cell): trace it
-        return trace_to_graph(fn, spec, leaves, candidates, mode="bytecode", name=name,
-                              guards=guards)
-    func, owner = target
+        return _trace_library(fn, spec, leaves, candidates, options, name, guards)
+    func, owner, cell = target
     _refuse_uninterpretable(func, options, name)
     holder = {}
 
     def run(*args, **kwargs):
         tracking = holder["t"] = Tracking(fullgraph=options.fullgraph)
+        if cell is not None:  # a jitted Cell: its call is inlined while it stays plain
+            tracking.guards.cell_call_state(cell)
         call_args = ((owner,) + args) if owner is not None else args
         frame = Frame.for_call(func, call_args, kwargs)
         value = Interpreter(tracking, options).run_captured(frame)
@@ -119,7 +129,8 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
                              f"out of a graph [{B.PYTHON_TAIL.id} {B.PYTHON_TAIL.name}].",
                              hint="return Tensors, Python scalars, tuples, lists or dicts"
                              ) from None
-        return ProgramCapture(Program(func, owner, options, name, candidates))
+        return ProgramCapture(Program(func, owner, options, name, candidates),
+                              _call_guards(cell))
     except FoundBreak as found:
         record.found(found.record)
         if options.fullgraph:
@@ -134,11 +145,43 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
         program.breaks[found.offset] = found.record
         if found.offset != compat.decode(func.__code__).instrs[0].offset:
             program.stop_at.add(found.offset)
-        return ProgramCapture(program)
+        return ProgramCapture(program, _call_guards(cell))
     graph.guards = holder["t"].guards.guard_set()
     graph.notes = []  # Cell attributes set while capturing belong to Cells made by the code
     record.captured(name, graph)
     return graph
+
+
+def _call_guards(cell):
+    """A program for a jitted Cell holds while the Cell's call stays plain."""
+    if cell is None:
+        return None
+    recorder = GuardRecorder()
+    recorder.cell_call_state(cell)
+    return recorder.guard_set()
+
+
+def _trace_library(fn, spec, leaves, candidates, options, name, guards):
+    """A library callable (``value_and_grad(f)``, a built-in Cell) is traced as a whole:
+    jax transforms cannot be cut at a graph break. If it needs a Tensor's value in
+    Python, it runs in Python (an error with ``fullgraph=True``)."""
+    try:
+        return trace_to_graph(fn, spec, leaves, candidates, mode="bytecode", name=name,
+                              guards=guards)
+    except VALUE_NEEDED as err:
+        if isinstance(err, RunEagerly):
+            raise
+        text = str(err).strip().split("\n")[0]
+        loc = getattr(err, "loc", None)
+        if options.fullgraph:
+            raise user_error(UnsupportedError, f"jit '{name}' (capture_mode='bytecode', "
+                             f"fullgraph=True): {text}", loc=loc, find_loc=False,
+                             hint="a function transformed by library code (grad, vmap) is "
+                                  "captured as a whole; keep Python control flow on Tensor "
+                                  "values out of it") from None
+        raise user_error(RunEagerly, f"jit '{name}': {text} (inside library code such as a "
+                         "grad transform, which is captured as a whole)", loc=loc,
+                         find_loc=False) from None
 
 
 def _refuse_uninterpretable(func, options, name):

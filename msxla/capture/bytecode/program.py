@@ -145,10 +145,11 @@ def _offset(func, index):
 class ProgramEntry:
     """A ``JitFunction`` cache entry that runs a ``Program`` (graph breaks)."""
 
-    def __init__(self, program, spec):
+    def __init__(self, program, spec, guards=None):
         self.program = program
-        self.match = S.make_matcher(spec)
-        self.guards = GuardSet()
+        self.guards = guards if guards is not None else GuardSet()
+        self.match = S.make_matcher(spec, "_guards.check()" if self.guards else "",
+                                    {"_guards": self.guards})
         self.graph = None
         self.fast = self._make_fast()
 
