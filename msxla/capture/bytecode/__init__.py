@@ -143,7 +143,7 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
             raise ConcretizationError(found.record.short()) from None
         program = Program(func, owner, options, name, candidates)
         program.breaks[found.offset] = found.record
-        if found.offset != compat.decode(func.__code__).instrs[0].offset:
+        if not found.first:
             program.stop_at.add(found.offset)
         return ProgramCapture(program, _call_guards(cell))
     graph.guards = holder["t"].guards.guard_set()

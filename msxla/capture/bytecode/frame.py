@@ -62,7 +62,6 @@ class Frame:
         "kw_names",
         "locals",
         "stack",
-        "start_index",
     )
 
     def __init__(self, fn, code, fglobals, local_values, depth=0):
@@ -75,7 +74,6 @@ class Frame:
         self.cells = {}
         self.stack = []
         self.index = 0
-        self.start_index = 0
         self.kw_names = ()
         self.depth = depth
         self.exc = None
@@ -90,7 +88,7 @@ class Frame:
         frame = cls(fn, fn.__code__, fn.__globals__, dict(state.locals))
         frame.cells = dict(state.cells)
         frame.stack = list(state.stack)
-        frame.index = frame.start_index = state.index
+        frame.index = state.index
         frame.kw_names = state.kw_names
         frame.exc = state.exc
         return frame

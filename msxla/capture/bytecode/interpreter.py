@@ -40,11 +40,12 @@ PASS_THROUGH = (B.GraphBreak, MissedParameter, InconclusiveDimensionOperation)
 
 
 class FoundBreak(Exception):
-    """A break in the captured frame: its record and instruction offset."""
+    """A break in the captured frame: its record and instruction offset; ``first``
+    when it is the first instruction the capture ran (nothing to stage before it)."""
 
-    def __init__(self, record: B.BreakRecord, offset: int):
+    def __init__(self, record: B.BreakRecord, offset: int, first: bool = False):
         super().__init__(record.short())
-        self.record, self.offset = record, offset
+        self.record, self.offset, self.first = record, offset, first
 
 
 class StopCapture(Exception):
@@ -87,9 +88,10 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
         instrs = frame.decoded.instrs
         handlers = self.handlers
         stop_at = self.t.stop_at if (captured and self.symbolic) else ()
+        first = True
         while True:
             ins = instrs[frame.index]
-            if stop_at and ins.offset in stop_at and frame.index != frame.start_index:
+            if stop_at and not first and ins.offset in stop_at:
                 raise StopCapture(frame)
             frame.index += 1
             try:
@@ -100,7 +102,8 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
                     brk.instruction = f"{ins.raw} {ins.argrepr}".rstrip()
                 if captured:
                     frame.index = ins.index
-                    raise FoundBreak(B.record_of(brk, frame.code, ins), ins.offset) from None
+                    raise FoundBreak(B.record_of(brk, frame.code, ins), ins.offset,
+                                     first) from None
                 raise
             except PASS_THROUGH:
                 raise
@@ -113,11 +116,14 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
                                    f"{ins.raw} {ins.argrepr}".rstrip())
                 if captured:
                     frame.index = ins.index
-                    raise FoundBreak(B.record_of(brk, frame.code, ins), ins.offset) from None
+                    raise FoundBreak(B.record_of(brk, frame.code, ins), ins.offset,
+                                     first) from None
                 raise brk from None
             except Exception as exc:  # noqa: BLE001 - user exceptions go to the code's handlers
+                first = False
                 self._dispatch(frame, ins, exc)
                 continue
+            first = False
             if result is not None:
                 return result.value
 

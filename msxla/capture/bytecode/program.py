@@ -111,7 +111,7 @@ class Program:
                 record.found(found.record)
                 if self.options.fullgraph:
                     raise B.fullgraph_error(self.name, found.record) from None
-                if found.offset == _offset(self.func, index):
+                if found.first:  # nothing before the break: run the instruction in Python
                     return Piece("empty", index, record=found.record)
                 self.stop_at.add(found.offset)
                 continue

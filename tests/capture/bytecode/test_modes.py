@@ -111,3 +111,31 @@ def test_train_step_with_a_break_matches_pynative():
         y = Tensor(np.full((4, 1), 3.0, np.float32))
         return [float(step(x, y).asnumpy()) for _ in range(4)]
     np.testing.assert_allclose(run(True), run(False), rtol=1e-5)
+
+
+def test_transformed_function_with_a_branch_runs_in_python():
+    import pytest
+    from msxla.errors import UnsupportedError
+    w = Parameter(Tensor(np.ones(2, np.float32)), name="w")
+
+    def prog(x):
+        while ops.abs(x).sum() < 5.0:
+            x = ops.abs(x) * 1.5 + 0.5
+        return (x * w).sum()
+    f = ms.value_and_grad(prog, 0, [w])  # library code: jax traces it as a whole
+    x = t(0.1, 0.2)
+    (value, (dx, (dw,))), (ref, (rdx, (rdw,))) = bc(f)(x), f(x)
+    for a, b in ((value, ref), (dx, rdx), (dw, rdw)):
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6)
+    with pytest.raises(UnsupportedError, match="fullgraph=True"):
+        bc(f, fullgraph=True)(x)
+
+
+class Box:
+    def __init__(self, value):
+        self.value = value
+
+
+def test_function_returning_a_new_object_runs_in_python():
+    g = bc(lambda x: Box(x * 2))
+    assert [g(t(float(v))).value.asnumpy().tolist() for v in (1, 2)] == [[2.0], [4.0]]
