@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import msxla as ms
-from msxla import JitConfig, Parameter, Tensor, nn, ops
+from msxla import JitConfig, Tensor, nn, ops
 from msxla.ge import GeConversionError
 from msxla.ge.backend import GeExecutable
 from msxla.jit import config as jit_config
