@@ -158,3 +158,34 @@ def test_matmul_uses_transpose_attributes():
     model = check_ge(lambda x, w: lax.dot_general(x, w, (((1,), (1,)), ((), ()))), A, B)
     (mm,) = model.main.nodes_of_type("MatMulV2")
     assert mm.attrs["transpose_x2"] is True and "Transpose" not in model.op_types()
+
+
+IF_MODULE = """
+module @m {
+  func.func public @main(%p: tensor<i1>, %x: tensor<3xf32>, %y: tensor<3xf32>) -> tensor<3xf32> {
+    %0 = "stablehlo.if"(%p) ({
+      %1 = stablehlo.add %x, %y : tensor<3xf32>
+      stablehlo.return %1 : tensor<3xf32>
+    }, {
+      %2 = stablehlo.negate %x : tensor<3xf32>
+      stablehlo.return %2 : tensor<3xf32>
+    }) : (tensor<i1>) -> tensor<3xf32>
+    return %0 : tensor<3xf32>
+  }
+}
+"""
+
+
+def test_stablehlo_if_becomes_ge_if():
+    """jax lowers cond to case; stablehlo.if (from other producers) maps to GE's If."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib.mlir import ir
+
+    from msxla import ge
+    module = ir.Module.parse(IF_MODULE, jax_mlir.make_ir_context())
+    model = ge.convert_module(module, "if")
+    assert "If" in model.op_types() and len(model.graphs) == 3
+    x, y = np.array([1.0, 2.0, 3.0], np.float32), np.array([0.5, 0.5, 0.5], np.float32)
+    for pred, want in ((True, x + y), (False, -x)):
+        (out,), _ = ge.from_bytes(model.to_bytes()).run(np.array(pred), x, y)
+        np.testing.assert_array_equal(out, want)
