@@ -11,6 +11,7 @@ import dataclasses
 import linecache
 import os
 import sys
+import threading
 import types
 
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -101,9 +102,32 @@ def user_frame(start: types.FrameType | None = None):
     return None
 
 
+class _Interpreted(threading.local):
+    """Frames of user code that msxla's bytecode interpreter is running: the
+    interpreter's own Python frame -> the interpreted frame. That code is not on
+    CPython's stack, so an error raised while it runs would otherwise name the
+    line that called the jitted function."""
+
+    def __init__(self):
+        self.frames = {}
+
+
+INTERPRETED = _Interpreted()
+
+
 def user_location(start: types.FrameType | None = None) -> SourceLoc | None:
-    frame = user_frame(start if start is not None else sys._getframe(1))
-    return None if frame is None else SourceLoc.from_frame(frame)
+    frame = start if start is not None else sys._getframe(1)
+    interpreted = INTERPRETED.frames
+    while frame is not None:
+        if interpreted:
+            virtual = interpreted.get(id(frame))
+            if virtual is not None:
+                code, offset = virtual()
+                return SourceLoc.from_code(code, offset)
+        if not is_internal_file(frame.f_code.co_filename):
+            return SourceLoc.from_frame(frame)
+        frame = frame.f_back
+    return None
 
 
 def user_location_from_traceback(tb) -> SourceLoc | None:

@@ -28,7 +28,7 @@ import jax.numpy as jnp
 from jax.tree_util import tree_flatten, tree_unflatten
 
 from msxla.common.parameter import Parameter
-from msxla.common.state import StateFrame
+from msxla.common.state import StateFrame, detach_written
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import user_error
 
@@ -289,23 +289,7 @@ class GradFrame(StateFrame):
         self.leaves = dict(self.values)
 
     def write(self, param, value):
-        leaf = self.leaves.get(param)
-        if leaf is not None and leaf.shape == value.shape and leaf.dtype == value.dtype:
-            value = _rebind(value, leaf)
-        else:
-            value = jax.lax.stop_gradient(value)
-        super().write(param, value)
-
-
-@jax.custom_jvp
-def _rebind(new, leaf):
-    """``new``'s value with ``leaf``'s derivative (a read after a write, see GradFrame)."""
-    return new
-
-
-@_rebind.defjvp
-def _rebind_jvp(primals, tangents):
-    return primals[0], tangents[1]
+        super().write(param, detach_written(value, self.leaves.get(param)))
 
 
 def discover_parameters(fn, args, kwargs):

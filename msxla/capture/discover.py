@@ -126,18 +126,62 @@ def _code_names(code, names=None):
     return names
 
 
+# Methods of list, dict, set and deque that only write (their result is None).
+_WRITE_ONLY_METHODS = frozenset({"append", "extend", "insert", "add", "update", "clear",
+                                 "remove", "discard", "appendleft", "extendleft", "sort",
+                                 "reverse"})
+_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_DEREF", "LOAD_CLASSDEREF", "LOAD_NAME",
+                    "LOAD_FAST"})
+
+
+def _write_only_names(code, reads=None, writes=None):
+    """Names that ``code`` (and the code nested in it) only ever uses as
+    ``name.append(...)``-style receivers. Such a list only records what the
+    function did: its contents do not shape the graph, so it is guarded by
+    identity alone and appending to it does not recapture (a list that is also
+    read, ``len(log)``, is guarded by contents)."""
+    import dis
+    top = reads is None
+    reads, writes = (set(), set()) if top else (reads, writes)
+    instrs = list(dis.get_instructions(code))
+    for ins, nxt in zip(instrs, instrs[1:] + [None]):
+        if ins.opname not in _LOADS:
+            continue
+        name = ins.argval
+        if nxt is not None and nxt.opname in ("LOAD_ATTR", "LOAD_METHOD") and \
+                nxt.argval in _WRITE_ONLY_METHODS:
+            writes.add(name)
+        else:
+            reads.add(name)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _write_only_names(const, reads, writes)
+    return writes - reads if top else None
+
+
 def _visit_function(fn, out, depth):
     code = fn.__code__
-    if is_internal_file(code.co_filename) or id(code) in out._seen:
+    if id(code) in out._seen:
+        return
+    if is_internal_file(code.co_filename):
+        _visit_library_closure(fn, out, depth)
         return
     out._seen.add(id(code))
     fglobals = fn.__globals__
+    write_only = _write_only_names(code)
     for name in sorted(_code_names(code)):
         if name not in fglobals:
             continue
         value = fglobals[name]
         _guard_and_visit(f"global '{name}' ({fn.__module__})",
-                         lambda g=fglobals, n=name: g[n], value, out, depth)
+                         lambda g=fglobals, n=name: g[n], value, out, depth,
+                         name in write_only)
+    for i, value in enumerate(fn.__defaults__ or ()):  # a mutable default may change
+        _guard_and_visit(f"default {i} of {fn.__qualname__}",
+                         lambda f=fn, i=i: f.__defaults__[i], value, out, depth)
+    for name, value in (fn.__kwdefaults__ or {}).items():
+        _guard_and_visit(f"default '{name}' of {fn.__qualname__}",
+                         lambda f=fn, n=name: f.__kwdefaults__[n], value, out, depth)
     if fn.__closure__:
         for name, cell in zip(code.co_freevars, fn.__closure__):
             try:
@@ -145,22 +189,46 @@ def _visit_function(fn, out, depth):
             except ValueError:  # not yet bound
                 continue
             _guard_and_visit(f"closure variable '{name}' of {fn.__qualname__}",
-                             lambda c=cell: c.cell_contents, value, out, depth)
+                             lambda c=cell: c.cell_contents, value, out, depth,
+                             name in write_only)
 
 
-def _guard_and_visit(source, fetch, value, out, depth):
+def _visit_library_closure(fn, out, depth):
+    """A function msxla made (``value_and_grad(net)``, ``grad(f)``) is not walked, but
+    the user functions, Cells and Parameters it closes over are: their globals,
+    closure variables and attributes are baked into the graph too."""
+    from msxla.nn.cell import Cell
+    from msxla.jit.function import JitFunction
+    key = ("closure", id(fn))
+    if depth > _MAX_DEPTH or key in out._seen:
+        return
+    out._seen.add(key)
+    for cell in fn.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # not yet bound
+            continue
+        if isinstance(value, (Cell, Parameter, JitFunction, types.FunctionType,
+                              types.MethodType, list, tuple, dict)):
+            _visit(value, out, depth + 1, None)
+
+
+def _guard_and_visit(source, fetch, value, out, depth, write_only=False):
     from msxla.nn.cell import Cell
     if isinstance(value, types.ModuleType):
         return
     if isinstance(value, (types.BuiltinFunctionType, type)) and _is_library(value):
         return
     if isinstance(value, (types.FunctionType, types.MethodType)) and _is_library(value):
+        if isinstance(value, types.FunctionType):
+            _visit_library_closure(value, out, depth + 1)
         return
     if isinstance(value, Tensor) and not isinstance(value, Parameter):
         out.guards.append(G.value_guard(source, fetch, value))
         out.guards.append(G.tensor_data_guard(source, value))
         return
-    out.guards.append(G.value_guard(source, fetch, value))
+    out.guards.append(G.value_guard(source, fetch, value) if write_only else
+                      G.container_guard(source, fetch, value))
     if isinstance(value, (Parameter, Cell, types.FunctionType, types.MethodType, list, tuple,
                           dict)) or hasattr(value, "fn"):
         _visit(value, out, depth + 1, source)

@@ -11,7 +11,7 @@ function) are local constants of the graph and read directly.
 from __future__ import annotations
 
 from msxla.common.parameter import next_serial
-from msxla.common.state import StateFrame
+from msxla.common.state import StateFrame, detach_written
 
 
 class MissedParameter(Exception):
@@ -23,13 +23,14 @@ class MissedParameter(Exception):
 
 
 class CaptureFrame(StateFrame):
-    __slots__ = ("read_set", "first_serial")
+    __slots__ = ("read_set", "first_serial", "leaves")
     capturing = True
 
     def __init__(self, lifted):
         super().__init__(lifted)
         self.read_set = {}
         self.first_serial = next_serial()
+        self.leaves = dict(self.values)  # each lifted Parameter's graph input
 
     def read(self, param):
         try:
@@ -49,5 +50,6 @@ class CaptureFrame(StateFrame):
         if param._serial >= self.first_serial:
             param._value = value  # a local Parameter: its value lives in the graph only
             return
-        self.values[param] = value
+        # differentiated like PyNative: see msxla.common.state.detach_written
+        self.values[param] = detach_written(value, self.leaves.get(param))
         self.written[param] = None

@@ -13,6 +13,7 @@ every guarded Cell is compared and, if equal, the epoch is re-armed.
 """
 from __future__ import annotations
 
+import math
 import numbers
 
 from msxla.common.parameter import Parameter
@@ -41,6 +42,8 @@ def _same(a, b) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if isinstance(a, float) and a != a:
         return b != b
+    if isinstance(a, float) and a == 0.0 == b:  # 0.0 == -0.0, but 1/x and copysign differ
+        return math.copysign(1.0, a) == math.copysign(1.0, b)
     return a == b
 
 
@@ -80,6 +83,28 @@ def value_guard(source, fetch, value) -> Guard:
     return Guard(source, fetch, value, by_identity=not is_data(value))
 
 
+class ContentGuard(Guard):
+    """A list, dict or set guarded by identity and contents: changed in place
+    between calls (or by the function itself, ``log.append(x); len(log)``), it
+    is seen and the function is captured again. A container the function only
+    writes to is guarded by identity alone (``discover._write_only_names``)."""
+
+    __slots__ = ()
+
+    def __init__(self, source, fetch, value):
+        def contents():
+            now = fetch()
+            return id(now), _container_key(now)
+        super().__init__(source, contents, (id(value), _container_key(value)), False)
+
+
+def container_guard(source, fetch, value) -> Guard:
+    """``value_guard``, plus the contents of a list, dict or set."""
+    if isinstance(value, (list, dict, set)):
+        return ContentGuard(source, fetch, value)
+    return value_guard(source, fetch, value)
+
+
 def tensor_data_guard(source, tensor: Tensor) -> Guard:
     """A constant Tensor baked into the graph: its value must be the same array."""
     return Guard(source + "._data", lambda: tensor._data, tensor._data, by_identity=True)
@@ -113,12 +138,17 @@ def cell_snapshot(cell) -> tuple:
         elif isinstance(value, Tensor) and not isinstance(value, Parameter):
             items.append((name, ("tensor", id(value), id(value._data))))
         elif is_data(value):
-            items.append((name, ("data", type(value), value)))
+            items.append((name, ("data", type(value), value, _zero_sign(value))))
         elif isinstance(value, (list, dict, set)):
             items.append((name, ("container", id(value), _container_key(value))))
         else:
             items.append((name, ("id", id(value))))
     return tuple(items)
+
+
+def _zero_sign(v):
+    """Tells -0.0 from 0.0 (equal, and equal in tuples, but not the same constant)."""
+    return math.copysign(1.0, v) if isinstance(v, float) and v == 0.0 else None
 
 
 def _container_key(value):
@@ -133,7 +163,7 @@ def _container_key(value):
 
 def _item_key(v):
     if is_data(v):
-        return ("data", type(v), v)
+        return ("data", type(v), v, _zero_sign(v))
     if isinstance(v, Tensor):
         return ("tensor", id(v), id(v._data))
     return ("id", id(v))

@@ -14,6 +14,8 @@ no generic tree walking: ``(a, b, c)`` of Tensors becomes
 """
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -80,8 +82,13 @@ def _flatten(x, leaves, owners, dynamic, in_mutable):
         owners.append(None)
         return ("N", x.dtype)
     if is_data(x):
+        if cls is float and x == 0.0 and math.copysign(1.0, x) < 0:
+            return ("O", IdKey(_NEG_ZERO))  # -0.0 == 0.0 as a key, not as a constant
         return ("S", cls, x)
     return ("O", IdKey(x))
+
+
+_NEG_ZERO = -0.0
 
 
 def _container(x, cls, leaves, owners, in_mutable):
@@ -203,7 +210,11 @@ def _gen(node, expr, lines, leaves, ns, counter):
     elif kind == "S":
         cls = _name(ns, "cls", node[1], counter)
         val = _name(ns, "val", node[2], counter)
-        if node[1] is float:
+        if node[1] is float and node[2] == 0.0:  # 0.0, not -0.0 (keyed apart, see _flatten)
+            ns["_copysign"] = math.copysign
+            lines.append(f"if {var}.__class__ is not {cls} or {var} != 0.0 or "
+                         f"_copysign(1.0, {var}) < 0: return None")
+        elif node[1] is float:
             lines.append(f"if {var}.__class__ is not {cls} or not ({var} == {val} or "
                          f"({var} != {var} and {val} != {val})): return None")
         else:

@@ -54,8 +54,9 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
         epoch = ATTR_EPOCH[0]
         with frame, staged_print():
             out = fn(*args, **kwargs)
+            # inside the frame: a returned Parameter is its value after the call's writes
+            out_spec, out_leaves = S.flatten_output(out)
         info["attrs_changed"] = ATTR_EPOCH[0] != epoch
-        out_spec, out_leaves = S.flatten_output(out)
         written = list(frame.written)
         mutated = [i for i, t in enumerate(tensors) if t._data is not flat[i]]
         info.update(out_spec=out_spec, n_outs=len(out_leaves), written=written, mutated=mutated)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import threading
 
+import jax
+
 
 class _Local(threading.local):
     frame = None
@@ -92,3 +94,26 @@ class WriteThrough:
     def __exit__(self, *exc):
         _local.frame = self._saved
         return False
+
+
+def detach_written(value, leaf):
+    """A value written to a Parameter, as later reads see it when differentiating.
+
+    As in MindSpore, a value written to a Parameter (``ops.assign``, ``set_data``)
+    carries no gradient back to what it was computed from; a later read of the
+    Parameter differentiates with respect to the Parameter itself (``leaf``, its
+    value when the frame began), when there is one. The value is unchanged."""
+    if leaf is not None and leaf.shape == value.shape and leaf.dtype == value.dtype:
+        return _rebind(value, leaf)
+    return jax.lax.stop_gradient(value)
+
+
+@jax.custom_jvp
+def _rebind(new, leaf):
+    """``new``'s value with ``leaf``'s derivative."""
+    return new
+
+
+@_rebind.defjvp
+def _rebind_jvp(primals, tangents):
+    return primals[0], tangents[1]

@@ -41,10 +41,10 @@ def _wrap_target(fn, opts):
                     fn.name)
         return JitFunction(fn.fn, opts, fn.name)
     if isinstance(fn, Cell):
-        construct = fn.construct
-        if isinstance(construct, JitFunction):
-            construct = construct.fn
-        jitted = JitFunction(construct, opts, f"{type(fn).__name__}.construct")
+        # What a call of the Cell runs (hooks, mixed precision, a custom bprop), so
+        # the jitted Cell computes and differentiates like the Cell in PyNative. A
+        # construct that is itself jitted is inlined into this capture.
+        jitted = JitFunction(fn._graph_construct, opts, f"{type(fn).__name__}.construct")
         jitted.declared_inputs = fn._dynamic_inputs
         return jitted
     if inspect.isclass(fn) and issubclass(fn, Cell):

@@ -2,7 +2,8 @@
 
 Parameters are matched by name. A shape mismatch raises RuntimeError naming
 the Parameter (trailing size-1 dimensions in the checkpoint are squeezed
-away, as MindSpore does); a dtype mismatch converts between float types or
+away, as MindSpore does) and leaves every Parameter as it was (MindSpore
+keeps those loaded before the error); a dtype mismatch converts between float types or
 between int types unless ``strict_load``. Network Parameters missing from
 the dict are returned (and logged); if none of a prefix-shifted name
 matches, names are retried with the checkpoint's extra prefix removed.
@@ -109,17 +110,23 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
     validator.check_isinstance("remove_redundancy", remove_redundancy, bool)
     param_not_load = []
     ckpt_not_load = list(parameter_dict.keys())
-    for _, param in net.parameters_and_names():
-        if param.name in parameter_dict:
-            new_param = parameter_dict[param.name]
-            if not isinstance(new_param, Parameter):
-                continue
-            _update_param(param, new_param, strict_load)
-            ckpt_not_load.remove(param.name)
-        elif not param.name.startswith("accu_grads"):
-            param_not_load.append(param.name)
-    if param_not_load and not strict_load:
-        _load_with_prefix(net, parameter_dict, param_not_load, strict_load)
+    saved = [(param, param._value) for _, param in net.parameters_and_names()]
+    try:
+        for _, param in net.parameters_and_names():
+            if param.name in parameter_dict:
+                new_param = parameter_dict[param.name]
+                if not isinstance(new_param, Parameter):
+                    continue
+                _update_param(param, new_param, strict_load)
+                ckpt_not_load.remove(param.name)
+            elif not param.name.startswith("accu_grads"):
+                param_not_load.append(param.name)
+        if param_not_load and not strict_load:
+            _load_with_prefix(net, parameter_dict, param_not_load, strict_load)
+    except Exception:  # all or nothing: MindSpore leaves the Parameters before it loaded
+        for param, value in saved:
+            param._value = value
+        raise
     if param_not_load:
         LOG.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, "
                     "because they are not in the 'parameter_dict', please check whether the "

@@ -59,6 +59,8 @@ def is_strict(fn, options) -> bool:
     env = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "").strip()
     if env in ("0", "1", "2"):
         return env == "0"
+    if options.fullgraph:
+        return True
     cell = graph_mode_cell(fn)
     if cell is not None:
         level = (cell._jit_config_dict or {}).get("jit_syntax_level") or ""

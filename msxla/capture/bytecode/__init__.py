@@ -110,6 +110,8 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
         tracking = holder["t"] = Tracking(fullgraph=options.fullgraph)
         if cell is not None:  # a jitted Cell: its call is inlined while it stays plain
             tracking.guards.cell_call_state(cell)
+        tracking.mark_arguments(args)
+        tracking.mark_arguments(kwargs.values())
         call_args = ((owner,) + args) if owner is not None else args
         frame = Frame.for_call(func, call_args, kwargs)
         value = Interpreter(tracking, options).run_captured(frame)

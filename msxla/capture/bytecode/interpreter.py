@@ -18,10 +18,12 @@ handler is an ``unsupported-opcode`` break.
 """
 from __future__ import annotations
 
+import sys
+
 import jax
 from jax.extend.core import InconclusiveDimensionOperation
 
-from msxla._source import SourceLoc
+from msxla._source import INTERPRETED, SourceLoc
 from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode.ops_build import BuildOps
 from msxla.capture.bytecode.ops_calls import CallOps
@@ -85,6 +87,18 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
             return None
 
     def _loop(self, frame, captured):
+        """Runs ``frame``; while it runs, errors name its current line (see
+        ``msxla._source.INTERPRETED``)."""
+        interpreted = INTERPRETED.frames
+        key = id(sys._getframe())
+        interpreted[key] = lambda: (frame.code, frame.decoded.instrs[max(frame.index - 1, 0)]
+                                    .offset)
+        try:
+            return self._run(frame, captured)
+        finally:
+            del interpreted[key]
+
+    def _run(self, frame, captured):
         instrs = frame.decoded.instrs
         handlers = self.handlers
         stop_at = self.t.stop_at if (captured and self.symbolic) else ()
@@ -131,6 +145,7 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
         """Send ``exc`` to the handler the exception table names, or re-raise it."""
         handler = frame.decoded.handler_for(ins.index)
         if handler is None:
+            _note_location(exc, frame, ins)
             raise exc
         target, depth, lasti = handler
         del frame.stack[depth:]
@@ -146,6 +161,16 @@ class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy)
             if ins.opname not in self.handlers:
                 return ins
         return None
+
+
+def _note_location(exc, frame, ins):
+    """The interpreted line an exception passes through, as a note: the code
+    the interpreter runs is not on CPython's stack, so its traceback would not
+    show the user's lines inside the jitted function."""
+    if isinstance(exc, BaseException) and not isinstance(exc, PASS_THROUGH):
+        loc = SourceLoc.from_code(frame.code, ins.offset)
+        exc.add_note("while capturing (bytecode), the exception passed through:\n" +
+                     loc.format())
 
 
 def _first_line(err) -> str:

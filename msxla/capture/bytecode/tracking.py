@@ -26,6 +26,7 @@ class Tracking:
         self.fresh: dict = {}
         self.lifted: dict = {}        # id(lifted object) -> index in the input state
         self.inputs: dict = {}        # id(real input object) -> index in the input state
+        self.arguments: dict = {}     # id -> containers rebuilt from the call's arguments
         self.external: dict = {}      # id -> object read from outside (globals, attributes)
         self.keep: list = []          # keeps lifted/fresh objects alive while ids are used
         self.guards = GuardRecorder()
@@ -41,10 +42,20 @@ class Tracking:
         self.external[id(obj)] = obj
         return obj
 
+    def mark_arguments(self, values):
+        """The lists, tuples and dicts of the call's arguments, rebuilt from the
+        signature for this capture: their contents are graph inputs, guarded by the
+        signature, not outside state (but writes to them would not reach the caller's
+        objects, so they are not fresh)."""
+        for value in values:
+            if type(value) in (list, tuple, dict):
+                self.arguments[id(value)] = value
+                self.mark_arguments(value.values() if type(value) is dict else value)
+
     def is_tracked(self, obj) -> bool:
         """Created by, or handed to, this capture (its contents are not outside state)."""
         key = id(obj)
-        return key in self.fresh or key in self.lifted
+        return key in self.fresh or key in self.lifted or key in self.arguments
 
     def may_mutate(self, obj) -> bool:
         """Whether the captured code may mutate ``obj`` without a break."""

@@ -264,8 +264,8 @@ def countdown(x, n):
 
 
 def test_deep_recursion_breaks_and_stays_correct():
-    check_like_pynative(countdown, [(t(0.0), 60)])
-    assert "inline-depth" in str(explain(countdown, t(0.0), 60))
+    check_like_pynative(countdown, [(t(0.0), 30)])
+    assert "inline-depth" in str(explain(countdown, t(0.0), 30))
 
 
 # ------------------------------------------------------- B010 python tail

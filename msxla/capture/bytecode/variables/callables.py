@@ -187,6 +187,9 @@ class CallPolicy:
         for value in list(args) + list(kwargs.values()):
             if O.is_user_function(value):
                 self.t.guards.user_code_run_by_python(value)
+        if type(fn) is types.FunctionType and fn.__closure__:
+            # value_and_grad(net): the Cells and functions it closes over are guarded
+            self.t.guards.user_code_run_by_python(fn)
         out = fn(*args, **kwargs)
         for tensor, data in watched:
             if tensor._data is not data:
