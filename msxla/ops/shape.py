@@ -257,8 +257,10 @@ def atleast_3d(inputs):
 
 @op(static=("dtype",), prim="Cast")
 def cast(input, dtype):
-    """``input`` converted to ``dtype`` (floats to ints truncate toward zero)."""
-    return jnp.asarray(input).astype(as_dtype(dtype).np_dtype)
+    """``input`` converted to ``dtype``: floats to ints truncate toward zero and,
+    out of range, give what MindSpore's CPU kernels give (``_dispatch.float_to_int``)."""
+    from msxla.ops._dispatch import cast_array
+    return cast_array(jnp.asarray(input), as_dtype(dtype))
 
 
 # ------------------------------------------------- static metadata queries

@@ -8,7 +8,7 @@ by :func:`describe`) or the exception type it raised. The test evaluates the
 same expressions with ``msxla`` as ``ms``. Covered: construction (nested lists
 of mixed Python types, numpy scalars and arrays, ``dtype=``, Tensors), bad
 inputs, ``item``/``tolist``/``len``, ``bool``/``int``/``float``/``index``
-conversions, shape properties and ``astype`` casts.
+conversions, shape properties, ``astype`` casts and ``ops.cast`` of out-of-range floats.
 
 A failed MindSpore op may leave stale errors behind, so cases run in a worker
 process that stops at the first error; the driver restarts it after that case.
@@ -94,6 +94,11 @@ def cases():
         "Tensor([3, 0]).astype(ms.bool_)", "Tensor([True]).astype(ms.uint8)",
         "Tensor([1e10]).astype(ms.int32)", "Tensor([1.5]).astype(ms.int32).dtype",
     ]
+    # float -> int casts out of range, NaN and inf (what the CPU kernels give)
+    for src in ("float32", "float64", "float16"):
+        for d in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"):
+            c.append(f"ms.ops.cast(Tensor(np.array([1e10, -1e10, np.nan, np.inf, 300.0, -3.7, "
+                     f"70000.5, 2.5e9]).astype(np.{src})), ms.{d})")
     for d in DTYPES:
         c.append(f"Tensor(np.array([1], np.float32), ms.{d}).item()")
         c.append(f"bool(Tensor(np.array([1], np.float32), ms.{d}))")
