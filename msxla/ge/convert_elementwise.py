@@ -29,6 +29,7 @@ _UNARY = {
     "chlo.asin": "Asin", "chlo.acos": "Acos", "chlo.atan": "Atan", "chlo.sinh": "Sinh",
     "chlo.cosh": "Cosh", "chlo.asinh": "Asinh", "chlo.acosh": "Acosh", "chlo.atanh": "Atanh",
     "chlo.lgamma": "Lgamma", "chlo.digamma": "Digamma", "chlo.tan": "Tan",
+    "chlo.bessel_i1e": "BesselI1e",
 }
 _PREDICATES = {"stablehlo.is_finite": "IsFinite", "chlo.is_inf": "IsInf"}
 _BINARY = {

@@ -62,7 +62,7 @@ _reg("NextAfter", "x1 x2", "output")
 _reg("LeftShift RightShift", "x y", "z")
 _reg("Neg Abs Sqrt Rsqrt Square Reciprocal Sign Floor Ceil Rint Expm1 Log1p Sin Cos Tan Sinh "
      "Cosh Asin Acos Atan Asinh Acosh Atanh Tanh Sigmoid Erf Erfc IsFinite IsInf IsNan Lgamma "
-     "Digamma LogicalNot Invert PopulationCount", "x", "y")
+     "Digamma LogicalNot Invert PopulationCount BesselI1e", "x", "y")
 _reg("Erfinv", "input_x", "output_y")
 _reg("Exp Log", "x", "y", {"base": -1.0, "scale": 1.0, "shift": 0.0})
 _reg("Round", "x", "y", {"decimals": 0})

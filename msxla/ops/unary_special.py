@@ -16,9 +16,11 @@ from msxla.ops._elementwise import ALL, FLOATS, INT, FLOAT, NUM, REAL, unary
 from msxla.ops.opdef import op
 from msxla.ops.primitive import make_primitive
 
-__all__ = ["erf", "erfc", "erfinv", "lgamma", "digamma", "i0", "bessel_i0", "logit", "sinc",
+__all__ = ["erf", "erfc", "erfinv", "lgamma", "digamma", "i0", "bessel_i0", "bessel_i0e",
+           "bessel_i1", "bessel_i1e", "logit", "sinc",
            "deg2rad", "rad2deg", "angle", "real", "imag", "conj",
-           "Erf", "Erfc", "Erfinv", "Lgamma", "Digamma", "BesselI0", "Logit", "Sinc", "Angle",
+           "Erf", "Erfc", "Erfinv", "Lgamma", "Digamma", "BesselI0", "BesselI0e", "BesselI1",
+           "BesselI1e", "Logit", "Sinc", "Angle",
            "Real", "Imag", "Conj"]
 
 
@@ -62,6 +64,24 @@ def i0(input):
 def bessel_i0(x):
     """Alias of ``i0``."""
     return special.i0(x)
+
+
+@op(dtype=unary("BesselI0e", FLOATS), prim="BesselI0e")
+def bessel_i0e(x):
+    """The exponentially scaled modified Bessel function of order 0, ``exp(-|x|) i0(x)``."""
+    return special.i0e(x)
+
+
+@op(dtype=unary("BesselI1", FLOATS), prim="BesselI1")
+def bessel_i1(x):
+    """The modified Bessel function of the first kind, order 1."""
+    return special.i1(x)
+
+
+@op(dtype=unary("BesselI1e", FLOATS), prim="BesselI1e")
+def bessel_i1e(x):
+    """The exponentially scaled modified Bessel function of order 1, ``exp(-|x|) i1(x)``."""
+    return special.i1e(x)
 
 
 @op(dtype=unary("Logit", REAL, to_float=True), static=("eps",), method="logit", prim="Logit")
@@ -127,6 +147,9 @@ Erfinv = make_primitive("Erfinv", erfinv)
 Lgamma = make_primitive("Lgamma", lgamma)
 Digamma = make_primitive("Digamma", digamma)
 BesselI0 = make_primitive("BesselI0", i0)
+BesselI0e = make_primitive("BesselI0e", bessel_i0e)
+BesselI1 = make_primitive("BesselI1", bessel_i1)
+BesselI1e = make_primitive("BesselI1e", bessel_i1e)
 Logit = make_primitive("Logit", logit, init=(("eps", -1.0),), call=_logit_call)
 Sinc = make_primitive("Sinc", sinc)
 Angle = make_primitive("Angle", angle)

@@ -117,6 +117,9 @@ SPECS = [
            domain="positive", rtol=1e-4),
     OpSpec("i0", fl(special.i0), dtypes=(np.float32, np.float64), grad=True),
     OpSpec("bessel_i0", fl(special.i0), dtypes=(np.float32, np.float64), grad=True),
+    OpSpec("bessel_i0e", fl(special.i0e), dtypes=(np.float32, np.float64), grad=True),
+    OpSpec("bessel_i1", fl(special.i1), dtypes=(np.float32, np.float64), grad=True),
+    OpSpec("bessel_i1e", fl(special.i1e), dtypes=(np.float32, np.float64), grad=True),
     OpSpec("logit", fl(_logit), dtypes=F, grad=True, shapes=lambda r, d: [
         r.uniform(0.1, 0.9, (2, 3)).astype(d)]),
     OpSpec("logit", fl(_logit), dtypes=(np.float32, np.float64), kwargs={"eps": 0.2}, id="eps",

@@ -18,9 +18,13 @@ class Replan(Exception):
 
 
 class Plan:
-    def __init__(self, names, values):
+    def __init__(self, names, values, dead=frozenset()):
         self.names = tuple(names)
-        self.nodes = [L.observe(v) for v in values]
+        # ``dead``: indices of variables nothing reads after the construct (a helper
+        # function defined in a branch): never handed on, so a new Python object on
+        # each trace does not force another trace.
+        self.dead = frozenset(dead)
+        self.nodes = [L.DROP if i in self.dead else L.observe(v) for i, v in enumerate(values)]
         self.params: list = []     # Parameters written on some path
         self.mutated: list = []    # watch indices changed in place on some path
 
@@ -68,6 +72,9 @@ class Plan:
         ``fail(i, JoinFailure)`` raises the user-facing error."""
         nodes = []
         for i in range(len(self.names)):
+            if i in self.dead:
+                nodes.append(L.DROP)
+                continue
             seen = ([self.nodes[i]] if include_self else []) + [
                 L.observe(r.values[i]) for r in results]
             node = seen[0]

@@ -44,7 +44,10 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
     filename, here, true_wheres, false_wheres, live = info
     init = get_state()
     watch = Watch(tuple(init) + tuple(watched))
-    plan = Plan(names, init)
+    # user variables nothing reads later are not handed on (the converter's own
+    # ``ms__`` flags, such as a loop's break flag, are read by the code it made)
+    plan = Plan(names, init, [i for i, n in enumerate(names)
+                              if n not in live and not n.startswith("ms__")])
     observed: dict = {}
     raised: dict = {}
 

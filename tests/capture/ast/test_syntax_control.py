@@ -102,3 +102,25 @@ def test_python_scalars_joined_across_graph_branches(fn):
         (a, i), (b, j) = jitted(x), fn(x)
         assert type(i) is type(j) and i == j
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy())
+
+
+def test_helper_function_defined_in_a_tensor_branch():
+    """A function defined inside a Tensor ``if`` (and a loop variable of that
+    branch) are not used after it: they are not branch outputs, so each trace's
+    new function object does not force another trace (found by the fuzzer)."""
+    from msxla import ops
+
+    def f(x, a):
+        if x.sum() > -0.37:
+            for row in x:
+                x = x + ops.tanh(row)
+
+            def inner(z):
+                return z * 1.5 + a
+            a = inner(x)
+        return x.sum() + a.sum()
+    fn = ms.jit(f, capture_mode="ast")
+    for v in (1.0, -1.0):
+        x = Tensor(np.full((2, 2), v, np.float32))
+        a = Tensor(np.arange(4, dtype=np.float32).reshape(2, 2))
+        np.testing.assert_allclose(fn(x, a).asnumpy(), f(x, a).asnumpy(), rtol=1e-6)
