@@ -179,7 +179,7 @@ def run(program: Program, wrap, reference=None):
 
 
 # -------------------------------------------------------------- comparison
-def differences(ref, got, where="out"):
+def differences(ref, got, where="out", tol=None):
     """Human-readable differences between two host values (empty when equal)."""
     if isinstance(ref, HostTensor):
         if not isinstance(got, HostTensor):
@@ -187,16 +187,16 @@ def differences(ref, got, where="out"):
         if ref.dtype != got.dtype or ref.array.shape != got.array.shape:
             return [f"{where}: expected {ref.dtype}{list(ref.array.shape)}, "
                     f"got {got.dtype}{list(got.array.shape)}"]
-        return _array_differences(ref.array, got.array, where)
+        return _array_differences(ref.array, got.array, where, tol)
     if isinstance(ref, (tuple, list)):
         if type(got) is not type(ref) or len(got) != len(ref):
             return [f"{where}: expected {type(ref).__name__} of {len(ref)}, got {got!r}"]
         return [d for i, (r, g) in enumerate(zip(ref, got))
-                for d in differences(r, g, f"{where}[{i}]")]
+                for d in differences(r, g, f"{where}[{i}]", tol)]
     if isinstance(ref, dict):
         if not isinstance(got, dict) or list(got) != list(ref):
             return [f"{where}: expected dict with keys {list(ref)}, got {got!r}"]
-        return [d for k in ref for d in differences(ref[k], got[k], f"{where}[{k!r}]")]
+        return [d for k in ref for d in differences(ref[k], got[k], f"{where}[{k!r}]", tol)]
     if type(got) is not type(ref) or got != ref:
         return [f"{where}: expected {ref!r}, got {got!r}"]
     return []
@@ -212,19 +212,24 @@ def _array_differences(ref, got, where, tol=None):
     return []
 
 
-def state_differences(ref: dict, got: dict, where, optimizer=False):
-    """An optimizer's update goes through float32 scalars (Adam's ``1 - beta2_power``
-    cancels, and XLA's O1 may contract it into a fused multiply-add where PyNative
-    rounds twice): Parameters an optimizer updates are compared at float32's tolerance."""
+def state_differences(ref: dict, got: dict, where, tol=None):
     if list(ref) != list(got):
         return [f"{where}: Parameters {list(got)} != {list(ref)}"]
-    tol = TOL["float32"] if optimizer else None
     return [d for k in ref for d in _array_differences(ref[k], got[k], f"{where} {k}", tol)]
+
+
+def program_tolerance(program: Program):
+    """An optimizer's update goes through float32 scalars (Adam's ``1 - beta2_power``
+    cancels, and XLA's O1 may contract it into a fused multiply-add where PyNative
+    rounds twice), and every later output depends on the updated Parameters: a
+    program with an optimizer is compared at float32's tolerance."""
+    return TOL["float32"] if "opt(grads" in program.source else None
 
 
 def check_mode(program: Program, label, ref, got, check_cache=True):
     """The mismatches of one mode's outcomes against the reference."""
     problems, path = [], source_path(program)
+    tol = program_tolerance(program)
     for i, (r, g) in enumerate(zip(ref, got)):
         at = f"[{label}] call {i}"
         if label.startswith("trace") and r.concretized:
@@ -239,9 +244,8 @@ def check_mode(program: Program, label, ref, got, check_cache=True):
         if g.error is not None:
             problems.append(f"{at}: raised {type(g.error).__name__}: {g.error}")
             continue
-        problems += differences(r.value, g.value, f"{at} out")
-        problems += state_differences(r.state, g.state, f"{at} Parameter",
-                                      optimizer="opt(grads" in program.source)
+        problems += differences(r.value, g.value, f"{at} out", tol)
+        problems += state_differences(r.state, g.state, f"{at} Parameter", tol)
         if (check_cache and i and program.calls[i] == program.calls[i - 1]
                 and g.captures is not None
                 and got[i - 1].error is None and g.captures != got[i - 1].captures):

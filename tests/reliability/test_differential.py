@@ -23,6 +23,9 @@ from program import Call, Program
 
 EXAMPLES = int(os.environ.get("MSXLA_FUZZ_EXAMPLES", "10"))
 SEED = int(os.environ.get("MSXLA_FUZZ_SEED", "20240601"))
+# Draws for the coverage check: the programs follow the op pool (taken from the op
+# table), so a new op row changes them; this many keep every construct in.
+COVERAGE_DRAWS = 150
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 
@@ -45,7 +48,8 @@ def test_the_generator_covers_every_kind_and_construct():
     sources = []
 
     @seed(SEED)
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=SLOW,
+    @settings(max_examples=COVERAGE_DRAWS, deadline=None, database=None,
+              suppress_health_check=SLOW,
               phases=["generate"])
     @given(strategies.programs())
     def collect(program):
