@@ -15,6 +15,7 @@ Code inside msxla, jax and the standard library is not walked.
 from __future__ import annotations
 
 import dataclasses
+import dis
 import inspect
 import types
 
@@ -140,7 +141,6 @@ def _write_only_names(code, reads=None, writes=None):
     function did: its contents do not shape the graph, so it is guarded by
     identity alone and appending to it does not recapture (a list that is also
     read, ``len(log)``, is guarded by contents)."""
-    import dis
     top = reads is None
     reads, writes = (set(), set()) if top else (reads, writes)
     instrs = list(dis.get_instructions(code))

@@ -42,9 +42,7 @@ def _same(a, b) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if isinstance(a, float) and a != a:
         return b != b
-    if isinstance(a, float) and a == 0.0 == b:  # 0.0 == -0.0, but 1/x and copysign differ
-        return math.copysign(1.0, a) == math.copysign(1.0, b)
-    return a == b
+    return a == b and _zero_sign(a) == _zero_sign(b)  # 0.0 == -0.0, but 1/x differs
 
 
 class Guard:

@@ -27,11 +27,6 @@ from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 
 
-def _content_key(container):
-    items = container.items() if isinstance(container, dict) else container
-    return tuple(v if is_data(v) else ("id", id(v)) for v in items)
-
-
 class EpochGuards:
     """Cell attribute guards checked when the Cell attribute epoch moved."""
 
@@ -155,8 +150,10 @@ class GuardRecorder:
                   lambda c=container, k=key: c[k], value)
 
     def contents_read(self, container):
-        self._add(("n", id(container)), f"contents of a {type(container).__name__}",
-                  lambda c=container: _content_key(c), _content_key(container))
+        key = ("n", id(container))
+        if key not in self.plain:
+            self.plain[key] = G.ContentGuard(f"contents of a {type(container).__name__}",
+                                             lambda c=container: c, container)
 
     def library_cell(self, cell):
         for _, sub in cell.cells_and_names():

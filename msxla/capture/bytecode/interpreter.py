@@ -167,10 +167,8 @@ def _note_location(exc, frame, ins):
     """The interpreted line an exception passes through, as a note: the code
     the interpreter runs is not on CPython's stack, so its traceback would not
     show the user's lines inside the jitted function."""
-    if isinstance(exc, BaseException) and not isinstance(exc, PASS_THROUGH):
-        loc = SourceLoc.from_code(frame.code, ins.offset)
-        exc.add_note("while capturing (bytecode), the exception passed through:\n" +
-                     loc.format())
+    loc = SourceLoc.from_code(frame.code, ins.offset)
+    exc.add_note("while capturing (bytecode), the exception passed through:\n" + loc.format())
 
 
 def _first_line(err) -> str:

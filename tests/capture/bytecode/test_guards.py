@@ -190,3 +190,24 @@ def test_train_flag_and_parameter_writes():
     net.set_train(False)
     assert g(t(1.0)).asnumpy().tolist() == [1.0]
     assert net.steps.asnumpy().tolist() == [3.0] and calls(g) <= 3
+
+
+SCALES = {"a": None, "b": None}
+
+
+def sum_scaled(x):
+    out = x
+    for name in SCALES:  # reads the dict's contents: guarded by them
+        out = out * SCALES[name]
+    return out
+
+
+def test_dict_of_tensors_read_by_contents_hits_the_cache():
+    SCALES["a"], SCALES["b"] = t(2.0), t(3.0)
+    fn = bc(sum_scaled)
+    for _ in range(3):
+        assert fn(t(1.0)).asnumpy().tolist() == [6.0]
+    assert fn.stats.captures == 1
+    SCALES["c"] = t(0.5)  # a new entry: seen
+    assert fn(t(1.0)).asnumpy().tolist() == [3.0]
+    del SCALES["c"]
