@@ -8,7 +8,9 @@ import jax as _jax
 # must keep 64-bit types (it would silently narrow them to 32 bits otherwise).
 _jax.config.update("jax_enable_x64", True)
 
-from msxla import _source  # noqa: E402
+from msxla import _max_min_jvp, _source  # noqa: E402
+
+_max_min_jvp.install()
 
 _source.exclude_from_jax_tracebacks()
 

@@ -6,6 +6,8 @@ a jax upgrade to one file.
 from __future__ import annotations
 
 from jax._src import source_info_util as _siu
+from jax._src.interpreters import ad as _ad
+from jax._src.lax import lax as _lax_internal
 from jax.extend.core import ClosedJaxpr, Jaxpr, jaxpr_as_fun  # noqa: F401
 
 
@@ -33,3 +35,13 @@ def compiled_callable(compiled):
     except Exception:  # a jax without this internal: the public call still works
         call = None
     return call if call is not None else compiled
+
+
+def balanced_eq(x, z, y):
+    """jax's own tangent share of ``x`` in ``max/min(x, y) == z`` (1, 1/2 or 0)."""
+    return _lax_internal._balanced_eq(x, z, y)
+
+
+def set_jvp2(prim, *rules):
+    """Register ``rules(g, ans, *operands)`` as a primitive's jvp (``ad.defjvp2``)."""
+    _ad.defjvp2(prim, *rules)
