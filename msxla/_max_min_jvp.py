@@ -31,11 +31,12 @@ def _share(wins, x, y, ans):
     return lax.select(wins(x, y), one, lax.select(lax.eq(x, y), half, zero))
 
 
-def _rule(wins, old_rule, first):
+def _rule(wins, first):
+    """The jvp for the first (``first``) or second operand of max (``wins=lax.gt``) or min."""
     def jvp(g, ans, x, y):
-        if not jnp.issubdtype(ans.dtype, jnp.floating):
-            return old_rule(g, ans, x, y)
         mine, other = (x, y) if first else (y, x)
+        if not jnp.issubdtype(ans.dtype, jnp.floating):
+            return lax.mul(g, balanced_eq(mine, ans, other))  # jax's own rule
         return lax.mul(g, _share(wins, mine, other, ans))
     return jvp
 
@@ -44,7 +45,5 @@ def install():
     """Replace jax's max/min jvp rules where the jax in use still has the old ones."""
     if jax.__version_info__ >= _FIXED_UPSTREAM:
         return
-    old_x = lambda g, ans, x, y: lax.mul(g, balanced_eq(x, ans, y))  # noqa: E731
-    old_y = lambda g, ans, x, y: lax.mul(g, balanced_eq(y, ans, x))  # noqa: E731
     for prim, wins in ((lax.max_p, lax.gt), (lax.min_p, lax.lt)):
-        set_jvp2(prim, _rule(wins, old_x, True), _rule(wins, old_y, False))
+        set_jvp2(prim, _rule(wins, True), _rule(wins, False))

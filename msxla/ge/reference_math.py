@@ -105,7 +105,8 @@ _UNARY = {
     "Acos": np.arccos, "Atan": np.arctan, "Asinh": np.arcsinh, "Acosh": np.arccosh,
     "Atanh": np.arctanh, "Tanh": np.tanh, "Sigmoid": _float(sp.expit), "Erf": _float(sp.erf),
     "Erfc": _float(sp.erfc), "Erfinv": _float(sp.erfinv), "Lgamma": _float(sp.gammaln),
-    "Digamma": _float(sp.digamma), "BesselI1e": _float(sp.i1e), "Invert": np.invert, "LogicalNot": np.logical_not,
+    "Digamma": _float(sp.digamma), "BesselI1e": _float(sp.i1e), "Invert": np.invert,
+    "LogicalNot": np.logical_not,
     "Identity": lambda x: x,
 }
 
