@@ -62,6 +62,9 @@ class Cell:
             params[name] = value
             d.pop(name, None)
             cells.pop(name, None)
+        elif isinstance(value, ParameterTuple):
+            self._register_parameter_tuple(value)
+            object.__setattr__(self, name, value)
         elif isinstance(value, Cell):
             if d["_auto_prefix"]:
                 value.update_parameters_name(name + ".")
@@ -106,6 +109,20 @@ class Cell:
 
     def __dir__(self):
         return list(super().__dir__()) + list(self._params) + list(self._cells)
+
+    def _register_parameter_tuple(self, value):
+        """A ParameterTuple attribute registers each Parameter under its own name (the
+        RNN layers' ``weight_ih_l0``, ...), as MindSpore does; names must be unique."""
+        seen_ids, seen_names = set(), set()
+        for item in value:
+            if id(item) in seen_ids:
+                continue
+            seen_ids.add(id(item))
+            if item.name in seen_names:
+                raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
+                                 "Please set a unique name for the parameter.")
+            seen_names.add(item.name)
+            self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
 
     def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
         if check_name_contain_dot and "." in param_name:

@@ -276,22 +276,32 @@ def _array(rng, spec, scale):
         return rng.integers(0, spec[2], spec[1]).astype(np.int32)
     if kind == "bool":
         return np.asarray(spec[1], bool)
+    if kind == "int":  # fixed int32 values (sequence lengths)
+        return np.asarray(spec[1], np.int32)
     raise ValueError(spec)
 
 
-def build(ms, name):
+def build(ms, name, cases=None):
+    """The Cell of case ``name``: its constructor is a string (evaluated with ``nn``, ``ms``
+    and ``np``) or a function of the framework module."""
     np.random.seed(0)
-    return eval(CASES[name][0], {"nn": ms.nn, "ms": ms, "np": np})  # noqa: S307 - fixed
+    ctor = (cases or CASES)[name][0]
+    if callable(ctor):
+        return ctor(ms)
+    return eval(ctor, {"nn": ms.nn, "ms": ms, "np": np})  # noqa: S307 - fixed
 
 
 def _outputs(out):
-    return out if isinstance(out, tuple) else (out,)
+    """The outputs as one flat tuple (nested tuples such as LSTM's ``(h, c)`` flattened)."""
+    if not isinstance(out, tuple):
+        return (out,)
+    return tuple(leaf for o in out for leaf in _outputs(o))
 
 
-def _prepare(ms, name, params, args_data, kw_data):
+def _prepare(ms, name, params, args_data, kw_data, cases=None):
     """The Cell of case ``name`` with ``params`` set, in its mode, and its call arguments."""
-    _, inputs, opts = CASES[name]
-    net = build(ms, name)
+    _, inputs, opts = (cases or CASES)[name]
+    net = build(ms, name, cases)
     for pname, p in net.parameters_and_names():
         p.set_data(ms.Tensor(np.asarray(params[pname], np.float32)))
     net.set_train(bool(opts.get("train", False)))
@@ -303,12 +313,12 @@ def _prepare(ms, name, params, args_data, kw_data):
     return net, args, kw
 
 
-def make_data(ms, name):
+def make_data(ms, name, cases=None):
     """Numpy Parameter values, inputs and output cotangents of case ``name`` (seeded by its
     name; the cotangents' shapes come from one forward call)."""
-    _, inputs, opts = CASES[name]
+    _, inputs, opts = (cases or CASES)[name]
     rng = np.random.default_rng(_seed(name))
-    net = build(ms, name)
+    net = build(ms, name, cases)
     params = {}
     for pname, p in net.parameters_and_names():
         if "variance" in pname:
@@ -317,14 +327,14 @@ def make_data(ms, name):
             params[pname] = (rng.standard_normal(p.shape) * 0.5).astype(np.float32)
     args = [_array(rng, s, opts.get("scale", 1.0)) if s[0] != "same" else None for s in inputs]
     kw = {k: _array(rng, s, 1.0) for k, s in opts.get("kw", {}).items()}
-    net, call_args, call_kw = _prepare(ms, name, params, args, kw)
+    net, call_args, call_kw = _prepare(ms, name, params, args, kw, cases)
     rng = np.random.default_rng(_seed(name) + 1)
     cots = [rng.standard_normal(o.shape).astype(np.float32) if o.dtype == ms.float32 else None
             for o in _outputs(net(*call_args, **call_kw))]
     return {"params": params, "args": args, "kw": kw, "cots": cots}
 
 
-def run_case(ms, name, data, mode="eager"):
+def run_case(ms, name, data, mode="eager", cases=None):
     """``{"out", "state", "grads_in", "grads_w", "param_names"}`` of case ``name``.
 
     One call of ``value_and_grad`` of ``sum(output_i * cotangent_i)`` (with the outputs
@@ -332,8 +342,8 @@ def run_case(ms, name, data, mode="eager"):
     update of moving statistics) and the gradients with respect to the float inputs and
     the trainable Parameters. ``mode``: 'eager', 'jit' (that call under
     ``ms.jit(capture_mode='trace')``) or 'forward' (a plain call, no gradients)."""
-    _, inputs, opts = CASES[name]
-    net, args, kw = _prepare(ms, name, data["params"], data["args"], data["kw"])
+    _, inputs, opts = (cases or CASES)[name]
+    net, args, kw = _prepare(ms, name, data["params"], data["args"], data["kw"], cases)
     result = {"param_names": [n for n, _ in net.parameters_and_names()],
               "grads_in": None, "grads_w": None}
     if mode == "forward" or not opts.get("grad_golden", True):
@@ -406,24 +416,30 @@ def _listify(tree):
     return tree
 
 
-def main():
-    import mindspore as ms
-    cases = {}
-    for name in CASES:
-        data = make_data(ms, name)
+def write_golden(ms, path, cases, errors=(), reprs=(), signatures=()):
+    """Run every case, error, repr and signature with MindSpore and write them to ``path``
+    (the other ``make_nn_*.py`` scripts call this with their own tables)."""
+    out_cases = {}
+    for name in cases:
+        data = make_data(ms, name, cases)
         try:
-            res = run_case(ms, name, data)
+            res = run_case(ms, name, data, cases=cases)
         except RuntimeError as err:  # a gradient MindSpore's CPU build lacks: no golden
             print(f"{name}: no gradient golden ({str(err).splitlines()[0]})")
-            res = run_case(ms, name, data, mode="forward")
-        cases[name] = {"data": _listify(data), "result": _listify(res)}
+            res = run_case(ms, name, data, mode="forward", cases=cases)
+        out_cases[name] = {"data": _listify(data), "result": _listify(res)}
         print(name, [o.shape for o in res["out"]])
-    out = {"mindspore": ms.__version__, "cases": cases,
-           "errors": {code: run_error(ms, code) for code in ERRORS},
-           "reprs": {code: describe(ms, code) for code in REPRS},
-           "signatures": {c: signature(ms, c) for c in SIGNATURES}}
-    with open(os.path.join(HERE, "nn_layers.json"), "w") as fh:
+    out = {"mindspore": ms.__version__, "cases": out_cases,
+           "errors": {code: run_error(ms, code) for code in errors},
+           "reprs": {code: describe(ms, code) for code in reprs},
+           "signatures": {c: signature(ms, c) for c in signatures}}
+    with open(path, "w") as fh:
         json.dump(out, fh, sort_keys=True)
+
+
+def main():
+    import mindspore as ms
+    write_golden(ms, os.path.join(HERE, "nn_layers.json"), CASES, ERRORS, REPRS, SIGNATURES)
 
 
 if __name__ == "__main__":

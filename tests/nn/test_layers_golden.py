@@ -7,69 +7,25 @@ gradients with respect to the inputs and the trainable Parameters. Constructor s
 Parameter names and the exceptions of invalid calls are compared too.
 """
 import inspect
-import json
-import os
-import sys
 
-import numpy as np
 import pytest
 
 import msxla as ms
+from layer_golden import (check_case, check_error, check_repr, check_signature, load,
+                          make_nn_layers)
 
-GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden")
-sys.path.insert(0, GOLDEN)
-
-import make_nn_layers  # noqa: E402
-
-with open(os.path.join(GOLDEN, "nn_layers.json")) as fh:
-    DATA = json.load(fh)
-
-
-def decode(tree):
-    if isinstance(tree, dict) and set(tree) == {"dtype", "shape", "value"}:
-        return np.asarray(tree["value"], dtype=tree["dtype"]).reshape(tree["shape"])
-    if isinstance(tree, dict):
-        return {k: decode(v) for k, v in tree.items()}
-    if isinstance(tree, list):
-        return [decode(v) for v in tree]
-    return tree
-
-
-def close(actual, expected, what, rtol=2e-4, atol=2e-5):
-    actual = np.asarray(actual)
-    assert actual.shape == expected.shape, f"{what}: shape {actual.shape} != {expected.shape}"
-    if expected.dtype.kind in "iub":
-        np.testing.assert_array_equal(actual, expected, err_msg=what)
-    else:
-        np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol, err_msg=what)
-
+DATA = load("nn_layers.json")
 
 # These cases run eagerly, the others under ms.jit (one compiled graph instead of one
 # per op keeps the file fast; the eager and jitted paths run the same Cell code).
 EAGER = {"dense_3d_relu", "conv2d_same", "convT_pad_outpad", "bn2d_train", "layernorm",
-              "groupnorm", "embedding", "maxpool2d_pad_indices", "avgpool2d_pad", "gelu_tanh",
-              "mha", "ce_indices", "sce_sparse_mean", "bce_logits"}
+         "groupnorm", "embedding", "maxpool2d_pad_indices", "avgpool2d_pad", "gelu_tanh",
+         "mha", "ce_indices", "sce_sparse_mean", "bce_logits"}
 
 
 @pytest.mark.parametrize("name", sorted(DATA["cases"]))
 def test_layer_matches_mindspore(name):
-    case = DATA["cases"][name]
-    data, golden = decode(case["data"]), decode(case["result"])
-    mine = make_nn_layers.run_case(ms, name, data, "eager" if name in EAGER else "jit")
-    assert mine["param_names"] == golden["param_names"]
-    assert len(mine["out"]) == len(golden["out"])
-    for i, (a, e) in enumerate(zip(mine["out"], golden["out"])):
-        close(a, e, f"{name} output {i}")
-    for pname, e in golden["state"].items():
-        close(mine["state"][pname], e, f"{name} {pname} after the call")
-    if golden["grads_in"] is None:  # MindSpore's CPU build has no such gradient
-        return
-    assert len(mine["grads_in"]) == len(golden["grads_in"])
-    for i, (a, e) in enumerate(zip(mine["grads_in"], golden["grads_in"])):
-        close(a, e, f"{name} grad of input {i}", rtol=1e-3, atol=1e-4)
-    assert sorted(mine["grads_w"]) == sorted(golden["grads_w"])
-    for pname, e in golden["grads_w"].items():
-        close(mine["grads_w"][pname], e, f"{name} grad of {pname}", rtol=1e-3, atol=1e-4)
+    check_case(DATA, name, "eager" if name in EAGER else "jit")
 
 
 def test_goldens_cover_every_case():
@@ -78,24 +34,17 @@ def test_goldens_cover_every_case():
 
 @pytest.mark.parametrize("code", sorted(DATA["errors"]))
 def test_invalid_arguments_raise_like_mindspore(code):
-    expected = DATA["errors"][code]
-    got = make_nn_layers.run_error(ms, code)
-    assert got["exc"] == expected["exc"], (code, got)
-    assert got["message"] == expected["message"], code
+    check_error(DATA, code)
 
 
 @pytest.mark.parametrize("code", sorted(DATA["reprs"]))
 def test_repr_and_parameter_names(code):
-    expected = DATA["reprs"][code]
-    got = make_nn_layers.describe(ms, code)
-    assert got["params"] == expected["params"]
-    assert got["repr"] == expected["repr"]
+    check_repr(DATA, code)
 
 
 @pytest.mark.parametrize("cls_name", sorted(DATA["signatures"]))
 def test_constructor_signature(cls_name):
-    got = make_nn_layers.signature(ms, cls_name)
-    assert got == DATA["signatures"][cls_name]
+    check_signature(DATA, cls_name)
 
 
 def test_conv_default_weight_init_repr():
