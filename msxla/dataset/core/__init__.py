@@ -1,0 +1,1 @@
+"""``mindspore.dataset.core``: the pipeline's global configuration."""

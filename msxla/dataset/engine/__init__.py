@@ -1,0 +1,18 @@
+"""``mindspore.dataset.engine``: datasets, samplers and iterators."""
+from msxla.dataset.core import config  # noqa: F401
+from msxla.dataset.engine.datasets import (  # noqa: F401
+    Dataset, SourceDataset, MapDataset, FilterDataset, BatchDataset, BatchInfo,
+    BucketBatchByLengthDataset, ShuffleDataset, RepeatDataset, ProjectDataset, RenameDataset,
+    TakeDataset, SkipDataset, ZipDataset, ConcatDataset, FlatMapDataset, zip)
+from msxla.dataset.engine._mappable import MappableDataset  # noqa: F401
+from msxla.dataset.engine.datasets_user_defined import (  # noqa: F401
+    GeneratorDataset, NumpySlicesDataset, PaddedDataset, Schema)
+from msxla.dataset.engine.samplers import (  # noqa: F401
+    BuiltinSampler, Sampler, SequentialSampler, RandomSampler, DistributedSampler,
+    SubsetRandomSampler, SubsetSampler, WeightedRandomSampler, PKSampler, IterSampler, Shuffle)
+from msxla.dataset.engine.iterators import Iterator, TupleIterator, DictIterator  # noqa: F401
+
+__all__ = ["GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
+           "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler",
+           "SubsetSampler", "WeightedRandomSampler", "PKSampler", "Sampler", "Shuffle",
+           "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip"]

@@ -1,0 +1,21 @@
+"""``mindspore.dataset.vision.transforms``: every vision transform, by its MindSpore name.
+
+The implementations are grouped by what they do: ``_geometry.py`` (resize,
+crop, pad, flip, rotate), ``_color.py`` (normalise, colour, grey),
+``_convert.py`` (decode, layout, PIL/numpy).
+"""
+from msxla.dataset.vision._color import (  # noqa: F401
+    AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, CutOut, Grayscale, Invert,
+    Normalize, NormalizePad, RandomColorAdjust, RandomGrayscale, Rescale, ToType)
+from msxla.dataset.vision._convert import Decode, HWC2CHW, ToNumpy, ToPIL, ToTensor  # noqa: F401
+from msxla.dataset.vision._geometry import (  # noqa: F401
+    CenterCrop, Crop, HorizontalFlip, Pad, RandomCrop, RandomHorizontalFlip,
+    RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, ResizedCrop, Rotate,
+    VerticalFlip)
+
+__all__ = ["AdjustBrightness", "AdjustContrast", "AdjustHue", "AdjustSaturation", "CutOut",
+           "Grayscale", "Invert", "Normalize", "NormalizePad", "RandomColorAdjust",
+           "RandomGrayscale", "Rescale", "ToType", "Decode", "HWC2CHW", "ToNumpy", "ToPIL",
+           "ToTensor", "CenterCrop", "Crop", "HorizontalFlip", "Pad", "RandomCrop",
+           "RandomHorizontalFlip", "RandomResizedCrop", "RandomRotation", "RandomVerticalFlip",
+           "Resize", "ResizedCrop", "Rotate", "VerticalFlip"]
