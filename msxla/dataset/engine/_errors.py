@@ -14,7 +14,9 @@ worker process.
 """
 from __future__ import annotations
 
+import linecache
 import os
+import sys
 import threading
 import traceback
 
@@ -35,9 +37,21 @@ def _internal(filename: str) -> bool:
             or any(p in filename for p in _STDLIB_PLUMBING))
 
 
+def _real_file(frame: traceback.FrameSummary) -> traceback.FrameSummary:
+    """grain sends pipelines to worker processes with cloudpickle, which names the
+    file of code it pickles by value (the main script's) "<dynamic-code>"; the
+    line numbers are kept, so the main script's file is put back."""
+    if frame.filename != "<dynamic-code>":
+        return frame
+    main = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main is None or not linecache.getline(main, frame.lineno):
+        return frame
+    return traceback.FrameSummary(main, frame.lineno, frame.name)
+
+
 def user_traceback(exc: BaseException) -> str:
     """``exc``'s traceback with only the user's frames (all frames if none is)."""
-    frames = traceback.extract_tb(exc.__traceback__)
+    frames = [_real_file(f) for f in traceback.extract_tb(exc.__traceback__)]
     mine = [f for f in frames if not _internal(f.filename)]
     lines = ["Traceback (most recent call last):\n"]
     lines += traceback.format_list(mine or frames)

@@ -41,6 +41,9 @@ def setup(start_method: str = "fork"):
     """Prepare grain for a pipeline; idempotent apart from the start method."""
     global _done
     _context.method = start_method
+    # jax warns on every fork; the forked workers never run jax code.
+    warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called",
+                            category=RuntimeWarning)
     if _done:
         return
     with _lock:
@@ -54,7 +57,4 @@ def setup(start_method: str = "fork"):
             if name.startswith("grain_"):
                 flags.FLAGS[name].present = 1
         process_prefetch.mp = _context
-        # jax warns on every fork; the forked workers never run jax code.
-        warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called",
-                                category=RuntimeWarning)
         _done = True

@@ -88,8 +88,9 @@ class Dataset:
     def _error(self, message):
         return _errors.pipeline_error(message, type(self).__name__, self._where)
 
-    def _column_index(self, names, what="input column"):
-        cols = self._columns()
+    def _input_index(self, names, what="input column"):
+        """Positions of ``names`` among the child's columns (an error at this node if absent)."""
+        cols = self.children[0]._columns()
         out = []
         for n in names:
             if n not in cols:

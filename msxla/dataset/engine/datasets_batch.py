@@ -93,7 +93,7 @@ class BatchDataset(Dataset):
             return cols, None, None, cols
         ins = self.input_columns or cols
         outs = self.output_columns or ins
-        in_idx = self.children[0]._column_index(ins)
+        in_idx = self._input_index(ins)
         if len(ins) == len(outs):
             names = list(cols)
             for i, o in zip(in_idx, outs):
@@ -216,7 +216,7 @@ class BucketBatchByLengthDataset(Dataset):
     def _build(self, ctx):
         stage = self._child_stage(ctx).to_iter()
         names = self._columns()
-        idx = self.children[0]._column_index(self.column_names)
+        idx = self._input_index(self.column_names)
         where, epoch = self._where, ctx.epoch
         bounds, sizes, fn = self.bounds, self.sizes, self.length_fn
         pad_info = self.pad_info or {}

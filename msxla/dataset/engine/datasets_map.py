@@ -71,7 +71,7 @@ class MapDataset(Dataset):
         cols = self.children[0]._columns()
         ins = self.input_columns or cols[:1]
         outs = self.output_columns or ins
-        in_idx = self.children[0]._column_index(ins) if self.input_columns else [0]
+        in_idx = self._input_index(ins) if self.input_columns else [0]
         if len(ins) == len(outs):
             names = list(cols)
             for i, o in zip(in_idx, outs):
@@ -151,7 +151,7 @@ class FilterDataset(Dataset):
     def _build(self, ctx):
         stage = self._child_stage(ctx)
         cols = self._columns()
-        idx = self.children[0]._column_index(self.input_columns) if self.input_columns \
+        idx = self._input_index(self.input_columns) if self.input_columns \
             else list(range(len(cols)))
         names = [cols[i] for i in idx]
         pred, epoch, where = self.predicate, ctx.epoch, self._where
