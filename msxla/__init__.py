@@ -1,8 +1,14 @@
 """msxla: MindSpore's programming model on XLA.
 
-Use it as ``import msxla as mindspore``: the top level mirrors mindspore's.
+Run an unchanged MindSpore script with ``python -m msxla script.py`` (or call
+``msxla.alias_mindspore()`` first, e.g. in a notebook), or write
+``import msxla as mindspore`` in new code: the top level mirrors mindspore's.
 """
 import jax as _jax
+
+from msxla import _alias  # noqa: E402 - MindSpore's module paths, derived (msxla._paths)
+
+_alias.install()
 
 # MindSpore's default integer is int64 and float64 tensors are common, so jax
 # must keep 64-bit types (it would silently narrow them to 32 bits otherwise).
@@ -42,3 +48,6 @@ int = dtype.int  # noqa: A001
 float = dtype.float  # noqa: A001
 
 __version__ = "0.1.0"
+
+alias_mindspore = _alias.alias_mindspore
+_alias.index_loaded_modules()

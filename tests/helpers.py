@@ -1,6 +1,10 @@
 """Shared test helpers: numpy comparison, numerical gradients, tolerances."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 
 import msxla as ms
@@ -70,3 +74,15 @@ def numerical_grad(f, xs, eps=1e-3):
             g[idx] = (hi - lo) / (2 * eps)
         grads.append(g)
     return grads
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_msxla(argv, cwd=ROOT, env=None, timeout=600):
+    """``python -m msxla ARGV`` in a fresh process, with this checkout's msxla first."""
+    env = dict(os.environ if env is None else env)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT] + [p for p in env.get("PYTHONPATH", "").split(
+        os.pathsep) if p])
+    return subprocess.run([sys.executable, "-m", "msxla"] + list(argv), cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout)

@@ -5,6 +5,8 @@ import runpy
 
 import pytest
 
+from helpers import run_msxla
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLES = os.path.join(os.path.dirname(HERE), "examples")
 
@@ -14,8 +16,13 @@ def run_example(name, capsys):
     return capsys.readouterr().out
 
 
-def test_quickstart(capsys):
-    assert "out=Tensor(shape=[2, 3], dtype=Float32" in run_example("quickstart.py", capsys)
+def test_quickstart_runs_unchanged_through_python_m_msxla():
+    proc = run_msxla([os.path.join(EXAMPLES, "quickstart.py")])
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = re.findall(r"^(PyNative|jit \w+) +[\d.]+ ms per call(, same result: (\w+))?$",
+                      proc.stdout, re.M)
+    assert [r[0] for r in rows] == ["PyNative", "jit ast", "jit bytecode", "jit trace"]
+    assert [r[2] for r in rows[1:]] == ["True"] * 3
 
 
 def test_jit_practice_seed_002(capsys):

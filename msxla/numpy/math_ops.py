@@ -54,8 +54,17 @@ def _make_binary(name, opname):
     return fn
 
 
-globals().update({n: _make_unary(n, o) for n, o in _UNARY.items()})
-globals().update({n: _make_binary(n, o) for n, o in _BINARY.items()})
+def _generate(table, make):
+    """One function per op row: numpy names of one row are one object, as in MindSpore."""
+    made = {}
+    for name, opname in table.items():
+        if opname not in made:
+            made[opname] = make(name, opname)
+        globals()[name] = made[opname]
+
+
+_generate(_UNARY, _make_unary)
+_generate(_BINARY, _make_binary)
 
 
 def cbrt(x, dtype=None):
