@@ -1,6 +1,7 @@
 """Makes the reliability helpers importable (also from ``regressions/``), gives
 the footgun suites their ``mode`` / ``jit_mode`` fixtures, and prints the
-differential check's tally at the end of the session."""
+differential check's tally at the end of a long run (``MSXLA_FUZZ_EXAMPLES``
+set; the default run keeps reports out of the test output)."""
 import os
 import sys
 
@@ -27,7 +28,7 @@ def jit_mode(request):
 def pytest_terminal_summary(terminalreporter):
     differential = sys.modules.get("differential")
     tally = getattr(differential, "TALLY", None)
-    if tally and tally["programs"]:
+    if tally and tally["programs"] and os.environ.get("MSXLA_FUZZ_EXAMPLES"):
         terminalreporter.write_line(
             f"differential check: {tally['programs']} programs, {tally['checks']} "
             f"program x mode comparisons, {tally['mismatches']} mismatches "
