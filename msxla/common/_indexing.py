@@ -377,8 +377,3 @@ def tensor_setitem(self, index, value):
         return
     spec, arrays = normalise(index, data.shape, setitem=True)
     self._data = _set(data, spec, value, *arrays)
-
-
-def install():
-    Tensor.__getitem__ = tensor_getitem
-    Tensor.__setitem__ = tensor_setitem

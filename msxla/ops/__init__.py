@@ -1,10 +1,10 @@
 """``mindspore.ops``: functional ops, Primitive classes and composite helpers.
 
-Every op is one row in the op table (``msxla.ops.opdef``). Each family module
-below registers its rows on import and lists its public names (functions and
-Primitive classes) in ``__all__``.
+Every op is one row in the op table (``msxla.ops.opdef``) or a composite
+(``msxla.ops.surface``). Each family module below registers its rows on
+import; its ``__all__`` (its public functions and Primitive classes) comes
+from the registry.
 """
-from msxla.ops.opdef import REGISTRY as _REGISTRY
 from msxla.ops.primitive import (Primitive, PrimitiveWithCheck, PrimitiveWithInfer,
                                  prim_attr_register)
 from msxla.ops.arith import *  # noqa: F401,F403

@@ -1,9 +1,5 @@
 """Shared helpers of the neural-network and random op families.
 
-- ``set_public``: give a row a hand-written public function, for ops whose
-  MindSpore signature cannot be the jitted implementation's (random ops take
-  a PRNG key drawn outside the graph; ``batch_norm`` writes running stats
-  back to Parameters; ``relu(inplace=True)`` rebinds its input).
 - dtype rules that reject non-float inputs the way MindSpore does.
 - argument normalisers (``tuple_n``) and the loss ``reduction`` step.
 """
@@ -13,23 +9,6 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.errors import DTypeError, user_error
-
-
-def set_public(row_public, public, *, method=None):
-    """Make ``public`` the function users call for the row behind ``row_public``.
-
-    ``row_public`` stays callable (it is what ``public`` calls); the row's
-    ``public`` attribute, ``ops.functional`` and ``method`` see ``public``."""
-    row = row_public.__wrapped_row__
-    public.__wrapped_row__ = row
-    public.__module__ = "msxla.ops"
-    if public.__doc__ is None:
-        public.__doc__ = row.impl.__doc__
-    row.public = public
-    if method is not None:
-        from msxla.common.tensor import Tensor
-        setattr(Tensor, method, public)
-    return public
 
 
 def float_rule(opname, allowed=(mstype.float16, mstype.float32, mstype.float64,

@@ -13,35 +13,28 @@ import jax
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
-from msxla.common.tensor import Tensor
 from msxla.ops._elementwise import ALL, FLOAT, INT, NUM, REAL, binary, float_of
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "maximum", "minimum",
-           "neg", "true_divide", "divide", "subtract", "multiply", "floor_div", "floor_mod",
-           "truncate_div", "truncate_mod", "float_power", "fmax", "fmin",
-           "Add", "Sub", "Mul", "Div", "RealDiv", "FloorDiv", "FloorMod", "Pow", "Maximum",
-           "Minimum", "Neg", "TruncateDiv", "TruncateMod", "Mod", "SquaredDifference", "Fmax",
-           "Fmin"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import composite, exports, tensor_method
 
 
-@op(dtype=binary("Add", ALL, result=NUM), method="add", operators=("__add__", "__radd__",
-                                                                    "__iadd__"), prim="Add")
+@op(dtype=binary("Add", ALL, result=NUM), operators=("__add__", "__radd__", "__iadd__"),
+    prim="Add", primitive=True)
 def add(input, other):
     """``input + other`` with MindSpore's type promotion and broadcasting."""
     return jnp.add(input, other)
 
 
-@op(dtype=binary("Sub", ALL, result=NUM), method="sub", operators=("__sub__", "__rsub__",
-                                                                    "__isub__"), prim="Sub")
+@op(dtype=binary("Sub", ALL, result=NUM), operators=("__sub__", "__rsub__", "__isub__"),
+    prim="Sub", primitive=True)
 def sub(input, other):
     """``input - other``."""
     return jnp.subtract(input, other)
 
 
 @op(dtype=mstype.mul_result_type, method="mul", operators=("__mul__", "__rmul__", "__imul__"),
-    prim="Mul")
+    prim="Mul", primitive=True)
 def mul(input, other):
     """``input * other``."""
     return jnp.multiply(input, other)
@@ -64,7 +57,7 @@ def _div(input, other, rounding_mode):
 
 @op(dtype=mstype.mul_result_type, method="div",
     operators=("__truediv__", "__rtruediv__", "__itruediv__"),
-    prim="Div", static=("rounding_mode",))
+    prim="Div", static=("rounding_mode",), primitive=("Div", "RealDiv"))
 def div(input, other, *, rounding_mode=None):
     """``input / other``; ``rounding_mode`` is None (true division: integers give float32),
     'floor' or 'trunc' (these keep the promoted dtype)."""
@@ -97,7 +90,7 @@ def _floor_divide(x, y):
 
 
 @op(dtype="promote", method="floor_divide",
-    operators=("__floordiv__", "__rfloordiv__", "__ifloordiv__"), prim="FloorDiv")
+    operators=("__floordiv__", "__rfloordiv__", "__ifloordiv__"), prim="FloorDiv", primitive=True)
 def floor_divide(input, other):
     """``input // other`` (rounds toward negative infinity)."""
     return _on_bools(_floor_divide, input, other)
@@ -110,7 +103,7 @@ def floor_div(x, y):
 
 
 @op(dtype=binary("FloorMod", REAL), method="remainder",
-    operators=("__mod__", "__rmod__", "__imod__"), prim="FloorMod")
+    operators=("__mod__", "__rmod__", "__imod__"), prim="FloorMod", primitive=True)
 def remainder(input, other):
     """``input % other`` with the sign of ``other`` (Python's convention)."""
     return _on_bools(jnp.remainder, input, other)
@@ -134,19 +127,21 @@ def _trunc_mod(x, y):
     return jnp.fmod(x, y)
 
 
-@op(dtype=binary("TruncateDiv", REAL), prim="TruncateDiv")
+@op(dtype=binary("TruncateDiv", REAL), prim="TruncateDiv", primitive=True)
 def truncate_div(x, y):
     """Division rounded toward zero."""
     return _on_bools(_trunc_div, x, y)
 
 
-@op(dtype=binary("TruncateMod", REAL, result=(INT, FLOAT)), prim="TruncateMod")
+@op(dtype=binary("TruncateMod", REAL, result=(INT, FLOAT)), prim="TruncateMod",
+    primitive=("TruncateMod", "Mod"))
 def truncate_mod(x, y):
     """The remainder of ``truncate_div``: it has the sign of ``x`` (C's ``%``)."""
     return _trunc_mod(x, y)
 
 
-@op(dtype="promote", method="pow", operators=("__pow__", "__rpow__", "__ipow__"), prim="Pow")
+@op(dtype="promote", method="pow", operators=("__pow__", "__rpow__", "__ipow__"), prim="Pow",
+    primitive=True)
 def pow(input, exponent):  # noqa: A001 - MindSpore's name
     """``input ** exponent``."""
     return _on_bools(jnp.power, input, exponent)
@@ -162,13 +157,13 @@ def float_power(input, exponent):
     return jnp.power(input, exponent)
 
 
-@op(dtype=binary("Maximum", ALL), method="maximum", prim="Maximum")
+@op(dtype=binary("Maximum", ALL), method="maximum", prim="Maximum", primitive=True)
 def maximum(input, other):
     """Elementwise maximum (NaN propagates)."""
     return jnp.maximum(input, other)
 
 
-@op(dtype=binary("Minimum", REAL), method="minimum", prim="Minimum")
+@op(dtype=binary("Minimum", REAL), method="minimum", prim="Minimum", primitive=True)
 def minimum(input, other):
     """Elementwise minimum (NaN propagates)."""
     return jnp.minimum(input, other)
@@ -177,19 +172,19 @@ def minimum(input, other):
 _FMINMAX = dict(allow=REAL, scalars=REAL, result=(INT, FLOAT))
 
 
-@op(dtype=binary("Fmax", **_FMINMAX), method="fmax", prim="Fmax")
+@op(dtype=binary("Fmax", **_FMINMAX), method="fmax", prim="Fmax", primitive=True)
 def fmax(input, other):
     """Elementwise maximum ignoring NaN (NaN only where both are NaN)."""
     return jnp.fmax(input, other)
 
 
-@op(dtype=binary("Fmin", **_FMINMAX), method="fmin", prim="Fmin")
+@op(dtype=binary("Fmin", **_FMINMAX), method="fmin", prim="Fmin", primitive=True)
 def fmin(input, other):
     """Elementwise minimum ignoring NaN."""
     return jnp.fmin(input, other)
 
 
-@op(method="neg", operators=("__neg__",), prim="Neg")
+@op(method="neg", operators=("__neg__",), prim="Neg", primitive=True)
 def neg(input):
     """``-input``."""
     return jnp.negative(input)
@@ -207,11 +202,13 @@ def multiply(input, other):
     return jnp.multiply(input, other)
 
 
+@tensor_method("add")
 def _tensor_add(self, other, *, alpha=1):
     """``Tensor.add(other, *, alpha=1)``: ``self + alpha * other``."""
     return add(self, other if _is_one(alpha) else mul(other, alpha))
 
 
+@tensor_method("sub")
 def _tensor_sub(self, other, *, alpha=1):
     """``Tensor.sub(other, *, alpha=1)``: ``self - alpha * other``."""
     return sub(self, other) if _is_one(alpha) else subtract(self, other, alpha=alpha)
@@ -221,48 +218,30 @@ def _is_one(alpha):
     return type(alpha) is int and alpha == 1
 
 
+@tensor_method("true_divide")
 def _tensor_true_divide(self, other):
     """``Tensor.true_divide(other)``."""
     return true_divide(self, other)
 
 
+@tensor_method("multiply")
 def _tensor_multiply(self, value):
     """``Tensor.multiply(value)``."""
     return multiply(self, value)
 
 
+@tensor_method("float_power")
 def _tensor_float_power(self, other):
     """``Tensor.float_power(other)``."""
     return float_power(self, other)
 
 
-Tensor.add = _tensor_add
-Tensor.sub = _tensor_sub
-Tensor.true_divide = _tensor_true_divide
-Tensor.multiply = _tensor_multiply
-Tensor.float_power = _tensor_float_power
-
-
+@composite(public=False, primitive=PrimDef("SquaredDifference"))
 def _squared_difference(x, y):
     """``(x - y) ** 2``."""
     d = sub(x, y)
     return mul(d, d)
 
 
-Add = make_primitive("Add", add)
-Sub = make_primitive("Sub", sub)
-Mul = make_primitive("Mul", mul)
-Div = make_primitive("Div", div)
-RealDiv = make_primitive("RealDiv", div)
-FloorDiv = make_primitive("FloorDiv", floor_divide)
-FloorMod = make_primitive("FloorMod", remainder)
-Pow = make_primitive("Pow", pow)
-Maximum = make_primitive("Maximum", maximum)
-Minimum = make_primitive("Minimum", minimum)
-Neg = make_primitive("Neg", neg)
-TruncateDiv = make_primitive("TruncateDiv", truncate_div)
-TruncateMod = make_primitive("TruncateMod", truncate_mod)
-Mod = make_primitive("Mod", truncate_mod)
-SquaredDifference = make_primitive("SquaredDifference", _squared_difference)
-Fmax = make_primitive("Fmax", fmax)
-Fmin = make_primitive("Fmin", fmin)
+
+__all__ = exports(__name__)

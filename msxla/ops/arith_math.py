@@ -14,14 +14,10 @@ from msxla.common import dtype as mstype
 from msxla.ops._elementwise import (ALL, COMPLEX, FLOAT, FLOATS, INT, REAL, as_type, binary,
                                     float_of)
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["atan2", "arctan2", "hypot", "fmod", "xlogy", "xdivy", "logaddexp", "logaddexp2",
-           "copysign", "heaviside", "nextafter", "ldexp",
-           "Atan2", "Hypot", "Xlogy", "Xdivy", "Heaviside", "NextAfter"]
+from msxla.ops.surface import exports
 
 
-@op(dtype=binary("Atan2", ALL, out="float"), method="atan2", prim="Atan2")
+@op(dtype=binary("Atan2", ALL, out="float"), method="atan2", prim="Atan2", primitive=True)
 def atan2(input, other):
     """The angle of the point ``(other, input)``: ``arctan(input / other)`` in the right
     quadrant."""
@@ -34,7 +30,7 @@ def arctan2(input, other):
     return jnp.arctan2(input, other)
 
 
-@op(dtype=binary("Hypot", REAL, result=(FLOAT,)), method="hypot", prim="Hypot")
+@op(dtype=binary("Hypot", REAL, result=(FLOAT,)), method="hypot", prim="Hypot", primitive=True)
 def hypot(input, other):
     """``sqrt(input**2 + other**2)`` without overflow (the promoted dtype must be float)."""
     return jnp.hypot(input, other)
@@ -51,13 +47,14 @@ def fmod(input, other):
 
 
 @op(dtype=binary("Xlogy", ALL, out="float", scalar_as=mstype.float32), method="xlogy",
-    prim="Xlogy")
+    prim="Xlogy", primitive=True)
 def xlogy(input, other):
     """``input * log(other)`` (integers and Python scalars compute in float32)."""
     return input * jnp.log(other)
 
 
-@op(dtype=binary("Xdivy", ALL, result=(FLOAT, COMPLEX)), method="xdivy", prim="Xdivy")
+@op(dtype=binary("Xdivy", ALL, result=(FLOAT, COMPLEX)), method="xdivy", prim="Xdivy",
+    primitive=True)
 def xdivy(x, y):
     """``x / y``, and 0 where ``x`` is 0 (the promoted dtype must be float or complex)."""
     safe = jnp.where(x == 0, jnp.ones_like(y), y)
@@ -89,7 +86,7 @@ def copysign(x, other):
 
 
 @op(dtype=binary("Heaviside", (INT, FLOAT), scalars=(), same=True), method="heaviside",
-    prim="Heaviside")
+    prim="Heaviside", primitive=True)
 def heaviside(input, values):
     """0 where ``input < 0``, ``values`` where ``input == 0``, 1 where ``input > 0``."""
     zero = jnp.zeros_like(input)
@@ -97,7 +94,7 @@ def heaviside(input, values):
 
 
 @op(dtype=binary("NextAfter", FLOATS, scalars=(), same=True), method="nextafter",
-    prim="NextAfter", differentiable=False)
+    prim="NextAfter", differentiable=False, primitive=True)
 def nextafter(input, other):
     """The next representable float after ``input`` toward ``other``."""
     return jnp.nextafter(input, other)
@@ -109,9 +106,4 @@ def ldexp(x, other):
     return x * jnp.exp2(other)
 
 
-Atan2 = make_primitive("Atan2", atan2)
-Hypot = make_primitive("Hypot", hypot)
-Xlogy = make_primitive("Xlogy", xlogy)
-Xdivy = make_primitive("Xdivy", xdivy)
-Heaviside = make_primitive("Heaviside", heaviside)
-NextAfter = make_primitive("NextAfter", nextafter)
+__all__ = exports(__name__)

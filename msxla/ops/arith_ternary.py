@@ -12,9 +12,7 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.ops._elementwise import FLOAT, INT, NUM, describe, kind, reject
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["lerp", "addcmul", "addcdiv", "Lerp", "Addcmul", "Addcdiv"]
+from msxla.ops.surface import exports
 
 
 def _same_tensors(prim, key, n, allow):
@@ -38,7 +36,7 @@ def _lerp_rule(key):
     return t
 
 
-@op(dtype=_lerp_rule, method="lerp", prim="Lerp")
+@op(dtype=_lerp_rule, method="lerp", prim="Lerp", primitive=True)
 def lerp(input, end, weight):
     """``input + weight * (end - input)``; ``weight`` is a float or a Tensor."""
     return input + weight * (end - input)
@@ -50,13 +48,13 @@ def _addc_rule(prim, allow):
     return rule
 
 
-@op(dtype=_addc_rule("Addcmul", NUM), method="addcmul", prim="Addcmul")
+@op(dtype=_addc_rule("Addcmul", NUM), method="addcmul", prim="Addcmul", primitive=True)
 def addcmul(input, tensor1, tensor2, value=1):
     """``input + value * tensor1 * tensor2``."""
     return input + value * tensor1 * tensor2
 
 
-@op(dtype=_addc_rule("Addcdiv", (INT, FLOAT)), method="addcdiv", prim="Addcdiv")
+@op(dtype=_addc_rule("Addcdiv", (INT, FLOAT)), method="addcdiv", prim="Addcdiv", primitive=True)
 def addcdiv(input, tensor1, tensor2, value=1):
     """``input + value * tensor1 / tensor2`` (integer division truncates)."""
     if jnp.issubdtype(input.dtype, jnp.integer):
@@ -64,6 +62,4 @@ def addcdiv(input, tensor1, tensor2, value=1):
     return input + value * tensor1 / tensor2
 
 
-Lerp = make_primitive("Lerp", lerp)
-Addcmul = make_primitive("Addcmul", addcmul)
-Addcdiv = make_primitive("Addcdiv", addcdiv)
+__all__ = exports(__name__)

@@ -10,44 +10,40 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
-from msxla.common.tensor import Tensor
 from msxla.ops._elementwise import INT, INTEGRAL, binary, unary
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_left_shift",
-           "bitwise_right_shift", "gcd", "lcm",
-           "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "LeftShift", "RightShift", "Gcd",
-           "Lcm"]
+from msxla.ops.surface import exports, tensor_method
 
 
 @op(dtype=binary("BitwiseAnd", INTEGRAL, scalars=INTEGRAL), method="bitwise_and",
-    operators=("__and__",), prim="BitwiseAnd", differentiable=False)
+    operators=("__and__",), prim="BitwiseAnd", differentiable=False, primitive=True)
 def bitwise_and(input, other):
     """``input & other``."""
     return jnp.bitwise_and(input, other)
 
 
 @op(dtype=binary("BitwiseOr", INTEGRAL, scalars=INTEGRAL), method="bitwise_or",
-    operators=("__or__",), prim="BitwiseOr", differentiable=False)
+    operators=("__or__",), prim="BitwiseOr", differentiable=False, primitive=True)
 def bitwise_or(input, other):
     """``input | other``."""
     return jnp.bitwise_or(input, other)
 
 
 @op(dtype=binary("BitwiseXor", INTEGRAL, scalars=INTEGRAL), method="bitwise_xor",
-    operators=("__xor__",), prim="BitwiseXor", differentiable=False)
+    operators=("__xor__",), prim="BitwiseXor", differentiable=False, primitive=True)
 def bitwise_xor(input, other):
     """``input ^ other``."""
     return jnp.bitwise_xor(input, other)
 
 
-@op(dtype=unary("Invert", (INT,)), method="invert", prim="Invert", differentiable=False)
+@op(dtype=unary("Invert", (INT,)), method="invert", prim="Invert", differentiable=False,
+    primitive=True)
 def invert(x):
     """Bitwise NOT of an integer Tensor (``-x - 1`` for signed integers)."""
     return jnp.invert(x)
 
 
+@tensor_method("bitwise_not")
 def _tensor_bitwise_not(self):
     """``Tensor.bitwise_not()``: bitwise NOT of integers, logical NOT of bools."""
     from msxla.ops.compare import logical_not
@@ -56,44 +52,35 @@ def _tensor_bitwise_not(self):
     return invert(self)
 
 
-Tensor.bitwise_not = _tensor_bitwise_not
-
 _SHIFT = dict(allow=(INT,), scalars=INTEGRAL, same=True)
 
 
 @op(dtype=binary("LeftShift", **_SHIFT), method="bitwise_left_shift", prim="LeftShift",
-    differentiable=False)
+    differentiable=False, primitive=True)
 def bitwise_left_shift(input, other):
     """``input << other``; both Tensors must share one integer dtype."""
     return jnp.left_shift(input, other)
 
 
 @op(dtype=binary("RightShift", **_SHIFT), method="bitwise_right_shift", prim="RightShift",
-    differentiable=False)
+    differentiable=False, primitive=True)
 def bitwise_right_shift(input, other):
     """``input >> other`` (arithmetic shift for signed integers)."""
     return jnp.right_shift(input, other)
 
 
 @op(dtype=binary("Gcd", INTEGRAL, scalars=(), result=(INT,)), method="gcd", prim="Gcd",
-    differentiable=False)
+    differentiable=False, primitive=True)
 def gcd(input, other):
     """The greatest common divisor (non-negative; ``gcd(0, 0) = 0``)."""
     return jnp.gcd(input, other)
 
 
 @op(dtype=binary("Lcm", INTEGRAL, scalars=INTEGRAL, result=(INT,)), method="lcm", prim="Lcm",
-    differentiable=False)
+    differentiable=False, primitive=True)
 def lcm(input, other):
     """The least common multiple (non-negative; 0 if either input is 0)."""
     return jnp.lcm(input, other)
 
 
-BitwiseAnd = make_primitive("BitwiseAnd", bitwise_and)
-BitwiseOr = make_primitive("BitwiseOr", bitwise_or)
-BitwiseXor = make_primitive("BitwiseXor", bitwise_xor)
-Invert = make_primitive("Invert", invert)
-LeftShift = make_primitive("LeftShift", bitwise_left_shift)
-RightShift = make_primitive("RightShift", bitwise_right_shift)
-Gcd = make_primitive("Gcd", gcd)
-Lcm = make_primitive("Lcm", lcm)
+__all__ = exports(__name__)

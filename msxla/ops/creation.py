@@ -16,32 +16,33 @@ from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.errors import DTypeError, user_error
 from msxla.ops._shape_util import ArgTypeError, as_dtype, as_shape, op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["zeros", "ones", "full", "fill", "zeros_like", "ones_like", "full_like", "eye",
-           "arange", "range", "linspace", "logspace", "vander", "scalar_to_tensor",
-           "tuple_to_array", "ScalarToTensor", "TupleToArray",
-           "Zeros", "Ones", "ZerosLike", "OnesLike", "Fill", "FillV2", "Eye", "Range",
-           "LinSpace", "LogSpace"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, tensor_method
 
 
 def _dt(dtype, default):
     return (default if dtype is None else as_dtype(dtype)).np_dtype
 
 
-@op(static=("size", "dtype"), prim="Zeros", differentiable=False)
+@op(static=("size", "dtype"), prim="Zeros", differentiable=False, primitive=True)
 def zeros(size, dtype=None):
     """A tensor of ``size`` (int, tuple or list) filled with 0 (default dtype float32)."""
     return jnp.zeros(as_shape(size, "size"), _dt(dtype, mstype.float32))
 
 
-@op(static=("shape", "dtype"), prim="Ones", differentiable=False)
+@op(static=("shape", "dtype"), prim="Ones", differentiable=False, primitive=True)
 def ones(shape, dtype=None):
     """A tensor of ``shape`` filled with 1 (default dtype float32)."""
     return jnp.ones(as_shape(shape), _dt(dtype, mstype.float32))
 
 
-@op(static=("size", "dtype"), prim="FillV2")
+def _fill_v2(prim, shape, value):
+    dt = value.dtype if isinstance(value, Tensor) else mstype.scalar_dtype(value)
+    return fill(dt, shape, value)
+
+
+@op(static=("size", "dtype"), prim="FillV2",
+    primitive=PrimDef(call=_fill_v2))
 def full(size, fill_value, *, dtype=None):
     """A tensor of ``size`` (tuple or list) filled with ``fill_value``; without ``dtype``
     it is int64, as MindSpore documents (``full((2,), 1.5)`` gives ``[1, 1]``)."""
@@ -52,19 +53,21 @@ def full(size, fill_value, *, dtype=None):
         _dt(dtype, mstype.int64)))
 
 
-@op(static=("type", "shape"), prim="Fill")
+@op(static=("type", "shape"), prim="Fill", primitive=True)
 def fill(type, shape, value):  # noqa: A002 - MindSpore's name
     """A tensor of ``shape`` and dtype ``type`` filled with ``value``."""
     return jnp.full(as_shape(shape), jnp.asarray(value).astype(as_dtype(type).np_dtype))
 
 
-@op(static=("dtype",), prim="ZerosLike", differentiable=False)
+@op(static=("dtype",), prim="ZerosLike", differentiable=False,
+    primitive=PrimDef(call=lambda prim, x: zeros_like(x)))
 def zeros_like(input, *, dtype=None):
     """Zeros with the shape of ``input`` and its dtype (or ``dtype``)."""
     return jnp.zeros(jnp.shape(input), input.dtype if dtype is None else _dt(dtype, None))
 
 
-@op(static=("dtype",), prim="OnesLike", differentiable=False)
+@op(static=("dtype",), prim="OnesLike", differentiable=False,
+    primitive=PrimDef(call=lambda prim, x: ones_like(x)))
 def ones_like(input, *, dtype=None):
     """Ones with the shape of ``input`` and its dtype (or ``dtype``)."""
     return jnp.ones(jnp.shape(input), input.dtype if dtype is None else _dt(dtype, None))
@@ -83,7 +86,7 @@ def _int_arg(v, name):
     return int(v)
 
 
-@op(static=("n", "m", "dtype"), prim="Eye", differentiable=False)
+@op(static=("n", "m", "dtype"), prim="Eye", differentiable=False, primitive=True)
 def eye(n, m=None, dtype=None):
     """An ``n`` x ``m`` matrix with ones on the main diagonal (default dtype float32)."""
     n = _int_arg(n, "n")
@@ -120,7 +123,9 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     return out if dtype is None else out.astype(_dt(dtype, None))
 
 
-@op(static=("start", "end", "step", "maxlen"), prim="Range", differentiable=False)
+@op(static=("start", "end", "step", "maxlen"), prim="Range", differentiable=False,
+    primitive=PrimDef(init=(("maxlen", 1000000),),
+                      call=lambda prim, s, e, d: range(s, e, d, prim.maxlen)))
 def range(start, end, step, maxlen=1000000):  # noqa: A001 - MindSpore's name
     """``start, start + step, ...`` up to (excluding) ``end``; the three must share a type
     (int64 output for ints, float32 for floats) and give at most ``maxlen`` elements."""
@@ -141,7 +146,7 @@ def _space_rule(key):
     return mstype.float64 if mstype.float64 in key else mstype.float32
 
 
-@op(static=("steps",), dtype=_space_rule, prim="LinSpace")
+@op(static=("steps",), dtype=_space_rule, prim="LinSpace", primitive=True)
 def linspace(start, end, steps):
     """``steps`` evenly spaced values from ``start`` to ``end`` inclusive (float32 unless
     the bounds are float64 Tensors)."""
@@ -154,7 +159,10 @@ def linspace(start, end, steps):
 _LOG_TYPES = (mstype.float16, mstype.float32, mstype.float64)
 
 
-@op(static=("steps", "base", "dtype"), dtype=lambda key: mstype.float64, prim="LogSpace")
+@op(static=("steps", "base", "dtype"), dtype=lambda key: mstype.float64, prim="LogSpace",
+    primitive=PrimDef(init=(("steps", 10), ("base", 10), ("dtype", mstype.float32)),
+                      call=lambda prim, s, e: logspace(s, e, prim.steps, prim.base,
+                                                       dtype=prim.dtype)))
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
     """``steps`` values ``base ** t`` with ``t`` evenly spaced from ``start`` to ``end``."""
     out = as_dtype(dtype)
@@ -177,13 +185,14 @@ def vander(x, N=None):
     return jnp.vander(x, N)
 
 
-@op(static=("dtype",), prim="ScalarToTensor")
+@op(static=("dtype",), prim="ScalarToTensor", primitive=True)
 def scalar_to_tensor(input_x, dtype=mstype.float32):
     """A 0-d Tensor of ``dtype`` holding the Python scalar ``input_x``."""
     return jnp.asarray(input_x).astype(as_dtype(dtype).np_dtype)
 
 
-@op(prim="TupleToArray", differentiable=False)
+@op(prim="TupleToArray", differentiable=False,
+    primitive=PrimDef(call=lambda prim, x: tuple_to_array(tuple(x))))
 def tuple_to_array(input_x):
     """A 1-D Tensor from a tuple of Python numbers: int32 for ints, float32 if any float."""
     if not isinstance(input_x, tuple) or not input_x:
@@ -195,47 +204,25 @@ def tuple_to_array(input_x):
 
 
 # ------------------------------------------------------------ Tensor methods
+@tensor_method("new_zeros")
 def _new_zeros(self, size, dtype=None):
     return zeros(size, self.dtype if dtype is None else dtype)
 
 
+@tensor_method("new_ones")
 def _new_ones(self, size, dtype=None):
     return ones(size, self.dtype if dtype is None else dtype)
 
 
+@tensor_method("new_full")
 def _new_full(self, size, fill_value, *, dtype=None):
     return full(size, fill_value, dtype=self.dtype if dtype is None else dtype)
 
 
+@tensor_method("new_empty")
 def _new_empty(self, size, *, dtype=None, device=None):
     return zeros(size, self.dtype if dtype is None else dtype)
 
 
-for _fn in (_new_zeros, _new_ones, _new_full, _new_empty):
-    _fn.__name__ = _fn.__name__[1:]
-    setattr(Tensor, _fn.__name__, _fn)
 
-Zeros = make_primitive("Zeros", zeros)
-Ones = make_primitive("Ones", ones)
-ZerosLike = make_primitive("ZerosLike", zeros_like, call=lambda prim, x: zeros_like(x))
-OnesLike = make_primitive("OnesLike", ones_like, call=lambda prim, x: ones_like(x))
-Fill = make_primitive("Fill", fill)
-
-
-def _fill_v2(prim, shape, value):
-    dt = value.dtype if isinstance(value, Tensor) else mstype.scalar_dtype(value)
-    return fill(dt, shape, value)
-
-
-FillV2 = make_primitive("FillV2", full, call=_fill_v2)
-Eye = make_primitive("Eye", eye)
-Range = make_primitive("Range", range, init=(("maxlen", 1000000),),
-                       call=lambda prim, s, e, d: range(s, e, d, prim.maxlen))
-LinSpace = make_primitive("LinSpace", linspace)
-LogSpace = make_primitive("LogSpace", logspace,
-                          init=(("steps", 10), ("base", 10), ("dtype", mstype.float32)),
-                          call=lambda prim, s, e: logspace(s, e, prim.steps, prim.base,
-                                                           dtype=prim.dtype))
-ScalarToTensor = make_primitive("ScalarToTensor", scalar_to_tensor)
-TupleToArray = make_primitive("TupleToArray", tuple_to_array,
-                              call=lambda prim, x: tuple_to_array(tuple(x)))
+__all__ = exports(__name__)

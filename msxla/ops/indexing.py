@@ -20,16 +20,11 @@ from jax.core import Tracer
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import ConcretizationError, ShapeError, user_error
-from msxla.ops._nn_util import set_public
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.reduction import one_axis
+from msxla.ops.surface import exports, set_public
 
-__all__ = ["gather", "gather_d", "gather_elements", "gather_nd", "index_select", "take",
-           "where", "select", "masked_fill", "masked_select", "nonzero", "argwhere", "one_hot",
-           "slice", "strided_slice",
-           "Gather", "GatherV2", "GatherD", "GatherNd", "Select", "MaskedFill", "MaskedSelect",
-           "NonZero", "OneHot", "Slice", "StridedSlice"]
 
 _ALL = tuple(mstype.all_types)
 _INT = (mstype.int32, mstype.int64)
@@ -70,7 +65,8 @@ def _gather(params, indices, axis, batch_dims):
     return jnp.take(params, indices, axis=axis, mode="fill", fill_value=0)
 
 
-@op(static=("axis", "batch_dims"), method="gather", prim="Gather", dtypes=_ALL)
+@op(static=("axis", "batch_dims"), method="gather", prim="Gather", dtypes=_ALL,
+    primitive=(PrimDef(init=(("batch_dims", 0),)), "GatherV2"))
 def gather(input_params, input_indices, axis, batch_dims=0):
     """Slices of ``input_params`` along ``axis`` at ``input_indices`` (the first
     ``batch_dims`` dimensions of both are batch dimensions)."""
@@ -97,7 +93,7 @@ def _gather_elements(x, dim, index, name):
     return jnp.take_along_axis(x, index, axis=dim, mode="fill", fill_value=0)
 
 
-@op(static=("dim",), prim="GatherD", dtypes=_ALL)
+@op(static=("dim",), prim="GatherD", dtypes=_ALL, primitive=True)
 def gather_d(x, dim, index):
     """``out[i][j] = x[index[i][j]][j]`` (for ``dim == 0``): elements picked along ``dim``."""
     return _gather_elements(x, dim, index, "GatherD")
@@ -109,7 +105,7 @@ def gather_elements(input, dim, index):
     return _gather_elements(input, dim, index, "GatherD")
 
 
-@op(prim="GatherNd", dtypes=_ALL)
+@op(prim="GatherNd", dtypes=_ALL, primitive=True)
 def gather_nd(input_x, indices):
     """Slices of ``input_x`` addressed by the last dimension of ``indices``."""
     indices = _index_array(indices, "GatherNd")
@@ -147,13 +143,13 @@ def where(condition, input, other):
     return jnp.where(_cond(condition), input, other)
 
 
-@op(dtype="promote", dtype_args=("input", "other"), prim="Select", dtypes=_ALL)
+@op(dtype="promote", dtype_args=("input", "other"), prim="Select", dtypes=_ALL, primitive=True)
 def select(condition, input, other):
     """``input`` where ``condition`` holds, else ``other`` (MindSpore's ``ops.select``)."""
     return jnp.where(_cond(condition), input, other)
 
 
-@op(method="masked_fill", prim="MaskedFill", dtypes=_ALL)
+@op(method="masked_fill", prim="MaskedFill", dtypes=_ALL, primitive=True)
 def masked_fill(input_x, mask, value):
     """``input_x`` with ``value`` (cast to its dtype) where ``mask`` is True."""
     value = jnp.asarray(value)
@@ -163,7 +159,7 @@ def masked_fill(input_x, mask, value):
     return jnp.where(_cond(mask), value.astype(input_x.dtype), input_x)
 
 
-@op(method="masked_select", prim="MaskedSelect", differentiable=True, dtypes=_ALL)
+@op(method="masked_select", prim="MaskedSelect", differentiable=True, dtypes=_ALL, primitive=True)
 def masked_select(input, mask):
     """The elements of ``input`` where ``mask`` (broadcast) is True, as a 1-D Tensor."""
     return input[mask]
@@ -193,7 +189,7 @@ def masked_select(input, mask):  # noqa: F811 - the eager public face of the row
     return wrap(_take_flat(x, shape, jnp.asarray(flat)))
 
 
-set_public(_masked_select_row, masked_select, method="masked_select")
+set_public(_masked_select_row, masked_select)
 
 
 @op(static=("as_tuple",), method="nonzero", prim="NonZero", differentiable=False, dtypes=_ALL)
@@ -219,10 +215,10 @@ def nonzero(input, *, as_tuple=False):  # noqa: F811 - the eager public face of 
     return wrap(jnp.asarray(np.stack(idx, axis=1).astype(np.int64)))
 
 
-set_public(_nonzero_row, nonzero, method="nonzero")
+set_public(_nonzero_row, nonzero)
 
 
-@op(prim="NonZero", differentiable=False, dtypes=_ALL)
+@op(prim="NonZero", differentiable=False, dtypes=_ALL, primitive=True)
 def argwhere(input):
     """Indices (int64, shape ``(n, ndim)``) of the non-zero elements."""
     return jnp.argwhere(input)
@@ -241,7 +237,7 @@ set_public(_argwhere_row, argwhere)
 
 # -------------------------------------------------------------------- one_hot
 @op(static=("depth", "axis"), dtype="promote", dtype_args=("on_value", "off_value"),
-    prim="OneHot", differentiable=False, dtypes=_INT)
+    prim="OneHot", differentiable=False, dtypes=_INT, primitive=PrimDef(init=(("axis", -1),)))
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     """A one-hot encoding of ``indices`` with ``depth`` classes on a new ``axis``;
     indices outside ``[0, depth)`` give all ``off_value``."""
@@ -268,7 +264,7 @@ def _ints(values, what):
     return tuple(out)
 
 
-@op(static=("begin", "size"), prim="Slice", dtypes=_ALL)
+@op(static=("begin", "size"), prim="Slice", dtypes=_ALL, primitive=True)
 def slice(input_x, begin, size):  # noqa: A001 - MindSpore's name
     """The block of ``input_x`` starting at ``begin`` with extent ``size`` (-1: to the end)."""
     begin, size = _ints(begin, "begin"), _ints(size, "size")
@@ -287,7 +283,9 @@ def slice(input_x, begin, size):  # noqa: A001 - MindSpore's name
 
 
 @op(static=("begin", "end", "strides", "begin_mask", "end_mask", "ellipsis_mask",
-            "new_axis_mask", "shrink_axis_mask"), prim="StridedSlice", dtypes=_ALL)
+            "new_axis_mask", "shrink_axis_mask"), prim="StridedSlice", dtypes=_ALL,
+    primitive=PrimDef(init=(("begin_mask", 0), ("end_mask", 0), ("ellipsis_mask", 0),
+                            ("new_axis_mask", 0), ("shrink_axis_mask", 0))))
 def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0,
                   new_axis_mask=0, shrink_axis_mask=0):
     """``input_x[begin:end:strides]`` per dimension, with TensorFlow-style bit masks."""
@@ -317,17 +315,6 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
 
 
 # ----------------------------------------------------------------- primitives
-Gather = make_primitive("Gather", gather, init=(("batch_dims", 0),))
-GatherV2 = make_primitive("GatherV2", gather)
-GatherD = make_primitive("GatherD", gather_d)
-GatherNd = make_primitive("GatherNd", gather_nd)
-Select = make_primitive("Select", select)
-MaskedFill = make_primitive("MaskedFill", masked_fill)
-MaskedSelect = make_primitive("MaskedSelect", masked_select)
-NonZero = make_primitive("NonZero", argwhere)
-OneHot = make_primitive("OneHot", one_hot, init=(("axis", -1),))
-Slice = make_primitive("Slice", slice)
-StridedSlice = make_primitive(
-    "StridedSlice", strided_slice,
-    init=(("begin_mask", 0), ("end_mask", 0), ("ellipsis_mask", 0), ("new_axis_mask", 0),
-          ("shrink_axis_mask", 0)))
+
+
+__all__ = exports(__name__)

@@ -15,8 +15,7 @@ from msxla.ops import indexing as I, sorting as O
 from msxla.ops.scatter import (index_add_pure, scatter, tensor_scatter_add,
                                tensor_scatter_elements)
 from msxla.ops.reduction_methods import _done, _pos, _take
-
-__all__ = []
+from msxla.ops.surface import exports, tensor_method
 
 
 def _index_select(self, *args, **kw):
@@ -105,6 +104,9 @@ _METHODS = {
     "unique": _unique, "searchsorted": _searchsorted,
 }
 for _name, _fn in _METHODS.items():
-    setattr(Tensor, _name, _fn)
+    tensor_method(_name, _fn)
+tensor_method("__getitem__", _indexing.tensor_getitem)
+tensor_method("__setitem__", _indexing.tensor_setitem)
 
-_indexing.install()
+
+__all__ = exports(__name__)

@@ -14,8 +14,7 @@ import msxla.ops as ops
 from msxla.common.tensor import Tensor
 from msxla.errors import ShapeError, user_error
 from msxla.ops._dispatch import cast_array
-
-__all__ = []
+from msxla.ops.surface import METHODS, exports, tensor_method
 
 
 def _store(self, out, name):
@@ -33,7 +32,7 @@ def _method(name, compute):
         return _store(self, compute(self, *args, **kwargs), name)
     method.__name__ = name
     method.__doc__ = f"In-place ``{name[:-1]}``: writes the result into this Tensor."
-    setattr(Tensor, name, method)
+    tensor_method(name, method)
 
 
 def _add(self, other, *, alpha=1):
@@ -82,10 +81,11 @@ _SIMPLE = {
 }
 
 for _name, _compute in _SIMPLE.items():
-    if not hasattr(Tensor, _name) or _name in ("add_", "sub_", "mul_", "div_"):
+    if _name not in METHODS or _name in ("add_", "sub_", "mul_", "div_"):
         _method(_name, _compute)
 
 
+@tensor_method("requires_grad_")
 def requires_grad_(self, requires_grad=True):
     """Set ``requires_grad`` (meaningful for Parameters); returns self."""
     if hasattr(self, "requires_grad") or requires_grad is not None:
@@ -93,4 +93,5 @@ def requires_grad_(self, requires_grad=True):
     return self
 
 
-Tensor.requires_grad_ = requires_grad_
+
+__all__ = exports(__name__)

@@ -21,14 +21,11 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.errors import DTypeError, user_error
-from msxla.ops._nn_util import set_public
 from msxla.ops._shape_util import ArgTypeError, deep_tuple, norm_axis, op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.shape import swapaxes
+from msxla.ops.surface import exports, set_public, tensor_method
 
-__all__ = ["matmul", "mm", "bmm", "dot", "mv", "outer", "ger", "inner", "vecdot", "tensor_dot",
-           "einsum", "kron", "cross", "addmm", "addmv", "addbmm", "baddbmm", "addr",
-           "MatMul", "BatchMatMul", "Einsum", "Ger", "Cross"]
 
 _HIGHEST = jax.lax.Precision.HIGHEST
 _matmul = functools.partial(jnp.matmul, precision=_HIGHEST)
@@ -78,7 +75,9 @@ def matmul(input, other):
     return _matmul(input, other)
 
 
-@op(dtype=same_dtype("MatMul"), method="mm", prim="MatMul")
+@op(dtype=same_dtype("MatMul"), method="mm", prim="MatMul",
+    primitive=PrimDef(init=(("transpose_a", False), ("transpose_b", False)),
+                      call=lambda p, a, b: mm(_t2(a, p.transpose_a), _t2(b, p.transpose_b))))
 def mm(input, mat2):
     """Product of two 2-D matrices."""
     _need_ndim("MatMul", input=(input, 2, 2), mat2=(mat2, 2, 2))
@@ -86,7 +85,9 @@ def mm(input, mat2):
     return _matmul(input, mat2)
 
 
-@op(dtype=same_dtype("BatchMatMul"), method="bmm", prim="BatchMatMul")
+@op(dtype=same_dtype("BatchMatMul"), method="bmm", prim="BatchMatMul",
+    primitive=PrimDef(init=(("transpose_a", False), ("transpose_b", False)),
+                      call=lambda p, a, b: bmm(_t2(a, p.transpose_a), _t2(b, p.transpose_b))))
 def bmm(input_x, mat2):
     """Batched matrix product over the last two axes (leading axes broadcast)."""
     _need_ndim("BatchMatMul", input_x=(input_x, 2, 99), mat2=(mat2, 2, 99))
@@ -118,7 +119,7 @@ def outer(input, vec2):
     return jnp.reshape(input, (-1, 1)) * jnp.reshape(vec2, (-1,))
 
 
-@op(dtype="promote", method="ger", prim="Ger")
+@op(dtype="promote", method="ger", prim="Ger", primitive=True)
 def ger(input, vec2):
     """Outer product of two 1-D tensors."""
     _need_ndim("Ger", input=(input, 1, 1), vec2=(vec2, 1, 1))
@@ -179,7 +180,9 @@ def tensor_dot(x1, x2, axes):  # noqa: F811 - the public face of the row above
 set_public(_tensor_dot_row, tensor_dot)
 
 
-@op(static=("equation",), dtype="promote", prim="Einsum")
+@op(static=("equation",), dtype="promote", prim="Einsum",
+    primitive=PrimDef(init=(("equation", ""),),
+                      call=lambda p, operands: einsum(p.equation, *operands)))
 def einsum(equation, operands):
     """Einstein summation over ``operands`` as described by ``equation`` ('ij,jk->ik').
 
@@ -225,7 +228,8 @@ def kron(input, other):
     return jnp.kron(input, other)
 
 
-@op(static=("dim",), dtype="promote", method="cross", prim="Cross")
+@op(static=("dim",), dtype="promote", method="cross", prim="Cross",
+    primitive=PrimDef(init=(("dim", -65530),), call=lambda p, a, b: cross(a, b, p.dim)))
 def cross(input, other, dim=None):
     """Cross product of 3-vectors along ``dim`` (``None``: the first axis of size 3)."""
     shape = jnp.broadcast_shapes(input.shape, other.shape)
@@ -287,25 +291,14 @@ def addr(x, vec1, vec2, *, beta=1, alpha=1):
     return _fused(x, jnp.outer(vec1, vec2), beta, alpha)
 
 
+@tensor_method("addr")
 def _tensor_addr(self, vec1, vec2, beta=1, alpha=1):
     return addr(self, vec1, vec2, beta=beta, alpha=alpha)
 
-
-Tensor.addr = _tensor_addr
 
 
 def _t2(x, flag):
     return swapaxes(x, -1, -2) if flag else x
 
 
-MatMul = make_primitive(
-    "MatMul", mm, init=(("transpose_a", False), ("transpose_b", False)),
-    call=lambda p, a, b: mm(_t2(a, p.transpose_a), _t2(b, p.transpose_b)))
-BatchMatMul = make_primitive(
-    "BatchMatMul", bmm, init=(("transpose_a", False), ("transpose_b", False)),
-    call=lambda p, a, b: bmm(_t2(a, p.transpose_a), _t2(b, p.transpose_b)))
-Einsum = make_primitive("Einsum", einsum, init=(("equation", ""),),
-                        call=lambda p, operands: einsum(p.equation, *operands))
-Ger = make_primitive("Ger", ger)
-Cross = make_primitive("Cross", cross, init=(("dim", -65530),),
-                       call=lambda p, a, b: cross(a, b, p.dim))
+__all__ = exports(__name__)

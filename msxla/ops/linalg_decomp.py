@@ -12,15 +12,11 @@ import jax
 import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
-from msxla.common.tensor import Tensor
 from msxla.ops._shape_util import ArgTypeError, op
 from msxla.ops.linalg_matrix import inexact_rule
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, tensor_method
 
-__all__ = ["svd", "qr", "cholesky", "cholesky_solve", "matrix_solve", "lstsq", "slogdet",
-           "logdet", "pinv", "matrix_exp", "cond",
-           "Svd", "Qr", "Cholesky", "CholeskySolve", "MatrixSolve", "LogMatrixDeterminant",
-           "MatrixExp"]
 
 _HI = jax.lax.Precision.HIGHEST
 
@@ -42,7 +38,9 @@ def _matrices(x, square=False):
                          f"{tuple(x.shape)}.")
 
 
-@op(static=("full_matrices", "compute_uv"), dtype=inexact_rule("Svd"), method="svd", prim="Svd")
+@op(static=("full_matrices", "compute_uv"), dtype=inexact_rule("Svd"), method="svd", prim="Svd",
+    primitive=PrimDef(init=(("full_matrices", False), ("compute_uv", True)),
+                      call=lambda prim, x: svd(x, prim.full_matrices, prim.compute_uv)))
 def svd(input, full_matrices=False, compute_uv=True):
     """Singular values ``s`` (descending) and, with ``compute_uv``, ``u`` and ``v`` such that
     ``input = u @ diag(s) @ v^H``; returns ``(s, u, v)`` or ``s``."""
@@ -53,7 +51,9 @@ def svd(input, full_matrices=False, compute_uv=True):
     return s, u, _mH(vh)
 
 
-@op(static=("mode",), dtype=inexact_rule("Qr"), prim="Qr")
+@op(static=("mode",), dtype=inexact_rule("Qr"), prim="Qr",
+    primitive=PrimDef(init=(("full_matrices", False),),
+                      call=lambda prim, x: qr(x, "complete" if prim.full_matrices else "reduced")))
 def qr(input, mode="reduced"):
     """``(Q, R)`` with ``input = Q @ R``, Q orthonormal and R upper triangular; ``mode``
     'reduced' (Q is M x K) or 'complete' (Q is M x M)."""
@@ -63,7 +63,8 @@ def qr(input, mode="reduced"):
     return tuple(jnp.linalg.qr(input, mode=mode))
 
 
-@op(static=("upper",), dtype=inexact_rule("Cholesky"), method="cholesky", prim="Cholesky")
+@op(static=("upper",), dtype=inexact_rule("Cholesky"), method="cholesky", prim="Cholesky",
+    primitive=PrimDef(init=(("upper", False),), call=lambda prim, x: cholesky(x, prim.upper)))
 def cholesky(input_x, upper=False):
     """The Cholesky factor of a Hermitian positive-definite matrix: L with ``A = L @ L^H``,
     or (``upper``) U with ``A = U^H @ U``."""
@@ -80,7 +81,9 @@ def _cho_solve(b, factor, upper):
 
 
 @op(static=("upper",), dtype=inexact_rule("CholeskySolve"), method="cholesky_solve",
-    prim="CholeskySolve")
+    prim="CholeskySolve",
+    primitive=PrimDef(init=(("upper", False),),
+                      call=lambda prim, b, f: cholesky_solve(b, f, prim.upper)))
 def cholesky_solve(input, input2, upper=False):
     """X with ``A @ X = input``, given the Cholesky factor ``input2`` of A (lower, or
     upper with ``upper=True``)."""
@@ -91,7 +94,9 @@ def cholesky_solve(input, input2, upper=False):
     return _cho_solve(input, input2, upper)
 
 
-@op(static=("adjoint",), dtype=inexact_rule("MatrixSolve"), prim="MatrixSolve")
+@op(static=("adjoint",), dtype=inexact_rule("MatrixSolve"), prim="MatrixSolve",
+    primitive=PrimDef(init=(("adjoint", False),),
+                      call=lambda prim, m, r: matrix_solve(m, r, prim.adjoint)))
 def matrix_solve(matrix, rhs, adjoint=False):
     """X with ``matrix @ X = rhs`` (``adjoint``: ``matrix^H @ X = rhs``)."""
     _matrices(matrix, square=True)
@@ -107,7 +112,8 @@ def lstsq(input, A):
     return jnp.linalg.lstsq(input, A)[0]
 
 
-@op(dtype=inexact_rule("LogMatrixDeterminant"), method="slogdet", prim="LogMatrixDeterminant")
+@op(dtype=inexact_rule("LogMatrixDeterminant"), method="slogdet", prim="LogMatrixDeterminant",
+    primitive=True)
 def slogdet(input):
     """``(sign, log|det|)`` of each square matrix."""
     _matrices(input, square=True)
@@ -137,7 +143,7 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
     return jnp.matmul(_mH(vh) * s_inv[..., None, :], _mH(u), precision=_HI)
 
 
-@op(dtype=inexact_rule("MatrixExp"), prim="MatrixExp")
+@op(dtype=inexact_rule("MatrixExp"), prim="MatrixExp", primitive=True)
 def matrix_exp(input):
     """The matrix exponential of each square matrix."""
     _matrices(input, square=True)
@@ -154,20 +160,10 @@ def cond(A, p=None):
     return jnp.linalg.cond(A, p)
 
 
+@tensor_method("qr")
 def _tensor_qr(self, some=True):
     return qr(self, "reduced" if some else "complete")
 
 
-Tensor.qr = _tensor_qr
-Svd = make_primitive("Svd", svd, init=(("full_matrices", False), ("compute_uv", True)),
-                     call=lambda prim, x: svd(x, prim.full_matrices, prim.compute_uv))
-Qr = make_primitive("Qr", qr, init=(("full_matrices", False),),
-                    call=lambda prim, x: qr(x, "complete" if prim.full_matrices else "reduced"))
-Cholesky = make_primitive("Cholesky", cholesky, init=(("upper", False),),
-                          call=lambda prim, x: cholesky(x, prim.upper))
-CholeskySolve = make_primitive("CholeskySolve", cholesky_solve, init=(("upper", False),),
-                               call=lambda prim, b, f: cholesky_solve(b, f, prim.upper))
-MatrixSolve = make_primitive("MatrixSolve", matrix_solve, init=(("adjoint", False),),
-                             call=lambda prim, m, r: matrix_solve(m, r, prim.adjoint))
-LogMatrixDeterminant = make_primitive("LogMatrixDeterminant", slogdet)
-MatrixExp = make_primitive("MatrixExp", matrix_exp)
+
+__all__ = exports(__name__)

@@ -13,11 +13,10 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.errors import DTypeError, user_error
 from msxla.ops._shape_util import ArgTypeError, as_dtype, norm_axes, op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.shape import moveaxis, reshape, swapaxes
+from msxla.ops.surface import exports
 
-__all__ = ["inverse", "det", "matrix_power", "norm", "cdist", "dist",
-           "MatrixInverse", "MatrixDeterminant", "MatrixPower", "Cdist", "LpNorm"]
 
 _INEXACT = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16,
             mstype.complex64, mstype.complex128)
@@ -43,21 +42,24 @@ def _square(x):
                          f"{tuple(x.shape)}.")
 
 
-@op(dtype=inexact_rule("MatrixInverse"), method="inverse", prim="MatrixInverse")
+@op(dtype=inexact_rule("MatrixInverse"), method="inverse", prim="MatrixInverse",
+    primitive=PrimDef(init=(("adjoint", False),),
+                      call=lambda prim, x: inverse(_adjoint(x) if prim.adjoint else x)))
 def inverse(input):
     """The inverse of each square matrix in the last two axes."""
     _square(input)
     return jnp.linalg.inv(input)
 
 
-@op(dtype=inexact_rule("MatrixDeterminant"), method="det", prim="MatrixDeterminant")
+@op(dtype=inexact_rule("MatrixDeterminant"), method="det", prim="MatrixDeterminant", primitive=True)
 def det(input):
     """The determinant of each square matrix in the last two axes."""
     _square(input)
     return jnp.linalg.det(input)
 
 
-@op(static=("n",), method="matrix_power", prim="MatrixPower")
+@op(static=("n",), method="matrix_power", prim="MatrixPower",
+    primitive=PrimDef(init=(("n", 1),), call=lambda prim, x: matrix_power(x, prim.n)))
 def matrix_power(input, n):
     """``input`` multiplied by itself ``n`` times (``n < 0``: powers of the inverse)."""
     if isinstance(n, bool) or not isinstance(n, int):
@@ -71,7 +73,20 @@ def matrix_power(input, n):
 _MATRIX_ORDS = ("fro", "nuc", math.inf, -math.inf, 1, -1, 2, -2)
 
 
-@op(static=("ord", "dim", "keepdim", "dtype"), dtype="float", method="norm", prim="Norm")
+def _lp_norm(prim, x):
+    """LpNorm: the p-norm over ``axis`` (an int or several axes taken together)."""
+    axes = norm_axes(prim.axis, x.ndim)
+    rest = tuple(s for i, s in enumerate(x.shape) if i not in axes)
+    moved = reshape(moveaxis(x, axes, tuple(range(len(rest), x.ndim))), rest + (-1,))
+    out = norm(moved, float(prim.p), -1)
+    if prim.keep_dims:
+        out = reshape(out, tuple(1 if i in axes else s for i, s in enumerate(x.shape)))
+    return out
+
+
+@op(static=("ord", "dim", "keepdim", "dtype"), dtype="float", method="norm", prim="Norm",
+    primitive=PrimDef("LpNorm", init=(("axis", 0), ("p", 2), ("keep_dims", False),
+                                              ("epsilon", 1e-12)), call=_lp_norm))
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     """Vector norm (``dim`` an int) or matrix norm (``dim`` two ints) of ``A``; without
     ``dim`` the 2-norm of all elements, or by ``ord`` the norm of a 1-D/2-D ``A``."""
@@ -111,7 +126,8 @@ def _pnorm(d, p, axis):
     return jnp.sum(a ** p, axis=axis) ** (1.0 / p)
 
 
-@op(static=("p",), dtype="float", prim="Cdist")
+@op(static=("p",), dtype="float", prim="Cdist",
+    primitive=PrimDef(init=(("p", 2.0),), call=lambda prim, a, b: cdist(a, b, prim.p)))
 def cdist(x1, x2, p=2.0):
     """p-norm distances between the rows of ``x1`` (B, P, M) and ``x2`` (B, R, M):
     shape (B, P, R); 2-D inputs have no batch axis."""
@@ -136,17 +152,6 @@ def dist(input, other, p=2):
     return _pnorm(z.reshape(-1), p, 0)
 
 
-def _lp_norm(prim, x):
-    """LpNorm: the p-norm over ``axis`` (an int or several axes taken together)."""
-    axes = norm_axes(prim.axis, x.ndim)
-    rest = tuple(s for i, s in enumerate(x.shape) if i not in axes)
-    moved = reshape(moveaxis(x, axes, tuple(range(len(rest), x.ndim))), rest + (-1,))
-    out = norm(moved, float(prim.p), -1)
-    if prim.keep_dims:
-        out = reshape(out, tuple(1 if i in axes else s for i, s in enumerate(x.shape)))
-    return out
-
-
 def _adjoint(x):
     out = swapaxes(x, -1, -2)
     if mstype.category(x.dtype) == 3:
@@ -155,13 +160,4 @@ def _adjoint(x):
     return out
 
 
-MatrixInverse = make_primitive(
-    "MatrixInverse", inverse, init=(("adjoint", False),),
-    call=lambda prim, x: inverse(_adjoint(x) if prim.adjoint else x))
-MatrixDeterminant = make_primitive("MatrixDeterminant", det)
-MatrixPower = make_primitive("MatrixPower", matrix_power, init=(("n", 1),),
-                             call=lambda prim, x: matrix_power(x, prim.n))
-Cdist = make_primitive("Cdist", cdist, init=(("p", 2.0),),
-                       call=lambda prim, a, b: cdist(a, b, prim.p))
-LpNorm = make_primitive("LpNorm", norm, init=(("axis", 0), ("p", 2), ("keep_dims", False),
-                                              ("epsilon", 1e-12)), call=_lp_norm)
+__all__ = exports(__name__)

@@ -13,18 +13,11 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.common.seed import next_key
 from msxla.common.tensor import Tensor
-from msxla.ops._nn_util import float_rule, set_public
+from msxla.ops._nn_util import float_rule
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, set_public, tensor_method
 
-__all__ = ["relu", "relu6", "leaky_relu", "elu", "selu", "celu", "gelu", "fast_gelu", "silu",
-           "sigmoid", "hardsigmoid", "hardswish", "hardtanh", "mish", "softplus", "softsign",
-           "tanhshrink", "softshrink", "hardshrink", "prelu", "rrelu", "glu", "logsigmoid",
-           "softmax", "log_softmax", "softmin", "threshold", "soft_shrink", "swiglu",
-           "gumbel_softmax",
-           "ReLU", "ReLU6", "Elu", "SeLU", "CeLU", "GeLU", "Gelu", "FastGeLU", "FastGelu",
-           "Sigmoid", "HSigmoid", "HSwish", "Mish", "Softplus", "Softsign", "HShrink",
-           "SoftShrink", "PReLU", "GLU", "LogSoftmax", "Softmax"]
 
 _F16_64 = (mstype.float16, mstype.float32, mstype.float64)
 
@@ -33,7 +26,7 @@ def _fl(name):
     return float_rule(name)
 
 
-@op(static=("inplace",), prim="ReLU")
+@op(static=("inplace",), prim="ReLU", primitive=True)
 def relu(input, inplace=False):
     """``max(input, 0)``; ``inplace=True`` also rebinds ``input`` to the result."""
     return jnp.maximum(input, jnp.zeros((), input.dtype))
@@ -54,7 +47,7 @@ def relu(input, inplace=False):  # noqa: F811 - the public face of the row above
 set_public(_relu_row, relu)
 
 
-@op(dtype=float_rule("ReLU6", _F16_64), prim="ReLU6")
+@op(dtype=float_rule("ReLU6", _F16_64), prim="ReLU6", primitive=True)
 def relu6(x):
     """``min(max(x, 0), 6)``."""
     return jnp.clip(x, 0, 6).astype(x.dtype)
@@ -66,13 +59,13 @@ def leaky_relu(input, alpha=0.2):
     return jnp.where(input > 0, input, input * alpha).astype(input.dtype)
 
 
-@op(dtype=_fl("Elu"), static=("alpha",), prim="Elu")
+@op(dtype=_fl("Elu"), static=("alpha",), prim="Elu", primitive=PrimDef(init=(("alpha", 1.0),)))
 def elu(input_x, alpha=1.0):
     """``x`` where positive, ``alpha * (exp(x) - 1)`` elsewhere."""
     return jnp.where(input_x > 0, input_x, alpha * jnp.expm1(jnp.minimum(input_x, 0)))
 
 
-@op(dtype=_fl("SeLU"), prim="SeLU")
+@op(dtype=_fl("SeLU"), prim="SeLU", primitive=True)
 def selu(input_x):
     """Scaled ELU with the self-normalising constants."""
     alpha, scale = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
@@ -80,14 +73,14 @@ def selu(input_x):
     return (scale * jnp.where(x > 0, x, alpha * jnp.expm1(jnp.minimum(x, 0)))).astype(x.dtype)
 
 
-@op(dtype=_fl("CeLU"), static=("alpha",), prim="CeLU")
+@op(dtype=_fl("CeLU"), static=("alpha",), prim="CeLU", primitive=PrimDef(init=(("alpha", 1.0),)))
 def celu(x, alpha=1.0):
     """``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))``."""
     return (jnp.maximum(x, 0) + jnp.minimum(0, alpha * jnp.expm1(jnp.minimum(x, 0) / alpha))
             ).astype(x.dtype)
 
 
-@op(dtype=_fl("GeLU"), static=("approximate",), prim="GeLU")
+@op(dtype=_fl("GeLU"), static=("approximate",), prim="GeLU", primitive=("GeLU", "Gelu"))
 def gelu(input, approximate="none"):
     """Gaussian error linear unit; ``approximate='tanh'`` uses the tanh formula."""
     if approximate == "none":
@@ -100,7 +93,7 @@ def gelu(input, approximate="none"):
                      f"but got {approximate}.")
 
 
-@op(dtype=_fl("FastGeLU"), prim="FastGeLU")
+@op(dtype=_fl("FastGeLU"), prim="FastGeLU", primitive=("FastGeLU", "FastGelu"))
 def fast_gelu(x):
     """``x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))``, i.e. ``x * sigmoid(1.702 x)``."""
     return (x * jax.nn.sigmoid(1.702 * x)).astype(x.dtype)
@@ -112,19 +105,19 @@ def silu(input):
     return input * jax.nn.sigmoid(input)
 
 
-@op(dtype=_fl("Sigmoid"), method="sigmoid", prim="Sigmoid")
+@op(dtype=_fl("Sigmoid"), method="sigmoid", prim="Sigmoid", primitive=True)
 def sigmoid(input):
     """``1 / (1 + exp(-input))``."""
     return jax.nn.sigmoid(input)
 
 
-@op(dtype=_fl("HSigmoid"), prim="HSigmoid")
+@op(dtype=_fl("HSigmoid"), prim="HSigmoid", primitive=True)
 def hardsigmoid(input):
     """``relu6(input + 3) / 6``."""
     return (jnp.clip(input + 3, 0, 6) / 6).astype(input.dtype)
 
 
-@op(prim="HSwish")
+@op(prim="HSwish", primitive=True)
 def hardswish(input):
     """``input * relu6(input + 3) / 6``."""
     if jnp.issubdtype(input.dtype, jnp.integer):
@@ -138,13 +131,13 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
     return jnp.clip(input, min_val, max_val).astype(input.dtype)
 
 
-@op(dtype=_fl("Mish"), prim="Mish")
+@op(dtype=_fl("Mish"), prim="Mish", primitive=True)
 def mish(x):
     """``x * tanh(softplus(x))``."""
     return x * jnp.tanh(jax.nn.softplus(x))
 
 
-@op(dtype=_fl("Softplus"), static=("beta", "threshold"), prim="Softplus")
+@op(dtype=_fl("Softplus"), static=("beta", "threshold"), prim="Softplus", primitive=True)
 def softplus(input, beta=1, threshold=20):
     """``log(1 + exp(beta * x)) / beta``, linear where ``beta * x > threshold``."""
     bx = input * beta
@@ -152,7 +145,7 @@ def softplus(input, beta=1, threshold=20):
     return jnp.where(bx > threshold, input, soft).astype(input.dtype)
 
 
-@op(dtype=_fl("Softsign"), prim="Softsign")
+@op(dtype=_fl("Softsign"), prim="Softsign", primitive=True)
 def softsign(x):
     """``x / (1 + |x|)``."""
     return x / (1 + jnp.abs(x))
@@ -164,20 +157,22 @@ def tanhshrink(input):
     return input - jnp.tanh(input)
 
 
-@op(dtype=_fl("SoftShrink"), static=("lambd",), prim="SoftShrink")
+@op(dtype=_fl("SoftShrink"), static=("lambd",), prim="SoftShrink", aliases=("soft_shrink",),
+    primitive=PrimDef(init=(("lambd", 0.5),)))
 def softshrink(input, lambd=0.5):
     """Shrink toward zero by ``lambd``; zero inside ``[-lambd, lambd]``."""
     return jnp.where(input > lambd, input - lambd,
                      jnp.where(input < -lambd, input + lambd, 0)).astype(input.dtype)
 
 
-@op(dtype=_fl("HShrink"), static=("lambd",), method="hardshrink", prim="HShrink")
+@op(dtype=_fl("HShrink"), static=("lambd",), method="hardshrink", prim="HShrink",
+    primitive=PrimDef(init=(("lambd", 0.5),)))
 def hardshrink(input, lambd=0.5):
     """``input`` where ``|input| > lambd``, zero elsewhere."""
     return jnp.where(jnp.abs(input) > lambd, input, 0).astype(input.dtype)
 
 
-@op(dtype=_fl("PReLU"), prim="PReLU")
+@op(dtype=_fl("PReLU"), prim="PReLU", primitive=True)
 def prelu(input, weight):
     """``input`` where positive, ``weight * input`` elsewhere (``weight`` per channel, axis 1)."""
     if input.ndim >= 2 and weight.ndim == 1:
@@ -207,7 +202,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):  # noqa: F811 - public face of t
 set_public(_rrelu_row, rrelu)
 
 
-@op(dtype=_fl("GLU"), static=("axis",), prim="GLU")
+@op(dtype=_fl("GLU"), static=("axis",), prim="GLU", primitive=PrimDef(init=(("axis", -1),)))
 def glu(x, axis=-1):
     """Split ``x`` in two along ``axis``: ``a * sigmoid(b)``."""
     if x.shape[axis] % 2:
@@ -232,13 +227,13 @@ def _cast_softmax_input(x, dtype, name):
     return x
 
 
-@op(static=("axis", "dtype"), prim="Softmax")
+@op(static=("axis", "dtype"), prim="Softmax", primitive=PrimDef(init=(("axis", -1),)))
 def softmax(input, axis=-1, *, dtype=None):
     """``exp(x) / sum(exp(x))`` along ``axis`` (after casting to ``dtype`` if given)."""
     return jax.nn.softmax(_cast_softmax_input(input, dtype, "Softmax"), axis=axis)
 
 
-@op(static=("axis",), prim="LogSoftmax")
+@op(static=("axis",), prim="LogSoftmax", primitive=PrimDef(init=(("axis", -1),)))
 def log_softmax(logits, axis=-1):
     """``x - logsumexp(x)`` along ``axis``."""
     return jax.nn.log_softmax(_cast_softmax_input(logits, None, "LogSoftmax"), axis=axis)
@@ -255,8 +250,6 @@ def threshold(input, thr, value):
     """``input`` where ``input > thr``, ``value`` elsewhere."""
     return jnp.where(input > thr, input, jnp.asarray(value, input.dtype))
 
-
-soft_shrink = softshrink
 
 
 @op(dtype=_fl("Swiglu"), static=("dim",), prim="Swiglu")
@@ -297,37 +290,18 @@ def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):  # noqa: F811 - public 
 set_public(_gumbel_row, gumbel_softmax)
 
 
+@tensor_method("softmax")
 def _tensor_softmax(self, axis, dtype=None):
     return softmax(self, axis, dtype=dtype)
 
 
+@tensor_method("sigmoid_")
 def _tensor_sigmoid_(self):
     self._data = sigmoid(self)._data
     return self
 
 
-Tensor.softmax = _tensor_softmax
-Tensor.soft_shrink = softshrink
-Tensor.sigmoid_ = _tensor_sigmoid_
+tensor_method("soft_shrink", softshrink)
 
-ReLU = make_primitive("ReLU", relu)
-ReLU6 = make_primitive("ReLU6", relu6)
-Elu = make_primitive("Elu", elu, init=(("alpha", 1.0),))
-SeLU = make_primitive("SeLU", selu)
-CeLU = make_primitive("CeLU", celu, init=(("alpha", 1.0),))
-GeLU = make_primitive("GeLU", gelu)
-Gelu = make_primitive("Gelu", gelu)
-FastGeLU = make_primitive("FastGeLU", fast_gelu)
-FastGelu = make_primitive("FastGelu", fast_gelu)
-Sigmoid = make_primitive("Sigmoid", sigmoid)
-HSigmoid = make_primitive("HSigmoid", hardsigmoid)
-HSwish = make_primitive("HSwish", hardswish)
-Mish = make_primitive("Mish", mish)
-Softplus = make_primitive("Softplus", softplus)
-Softsign = make_primitive("Softsign", softsign)
-HShrink = make_primitive("HShrink", hardshrink, init=(("lambd", 0.5),))
-SoftShrink = make_primitive("SoftShrink", softshrink, init=(("lambd", 0.5),))
-PReLU = make_primitive("PReLU", prelu)
-GLU = make_primitive("GLU", glu, init=(("axis", -1),))
-LogSoftmax = make_primitive("LogSoftmax", log_softmax, init=(("axis", -1),))
-Softmax = make_primitive("Softmax", softmax, init=(("axis", -1),))
+
+__all__ = exports(__name__)

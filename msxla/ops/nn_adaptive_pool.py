@@ -15,12 +15,9 @@ import numpy as np
 from msxla.common import dtype as mstype
 from msxla.ops._nn_util import float_rule
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool2d_ext",
-           "adaptive_avg_pool3d",
-           "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
-           "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -112,14 +109,15 @@ def adaptive_avg_pool1d(input, output_size):
 
 
 @op(dtype=float_rule("AdaptiveAvgPool2D", _FLOATS), static=("output_size",),
-    prim="AdaptiveAvgPool2D")
+    prim="AdaptiveAvgPool2D", aliases=("adaptive_avg_pool2d_ext",),
+    primitive=PrimDef(init=(("output_size", None),)))
 def adaptive_avg_pool2d(input, output_size):
     """Average pooling of the last two dims to ``output_size`` (None keeps a dim)."""
     return _avg(input, 2, _out_sizes("adaptive_avg_pool2d", input, 2, output_size))
 
 
 @op(dtype=float_rule("AdaptiveAvgPool3D", _FLOATS), static=("output_size",),
-    prim="AdaptiveAvgPool3D")
+    prim="AdaptiveAvgPool3D", primitive=PrimDef(init=(("output_size", None),)))
 def adaptive_avg_pool3d(input, output_size):
     """Average pooling of the last three dims to ``output_size`` (None keeps a dim)."""
     return _avg(input, 3, _out_sizes("adaptive_avg_pool3d", input, 3, output_size))
@@ -133,23 +131,14 @@ def adaptive_max_pool1d(input, output_size):
     return _max(input, 1, outs, False)[0]
 
 
-@op(static=("output_size", "return_indices"), prim="AdaptiveMaxPool2D")
+@op(static=("output_size", "return_indices"), prim="AdaptiveMaxPool2D",
+    primitive=PrimDef(init=(("output_size", None),),
+                      call=lambda prim, x: adaptive_max_pool2d(x, prim.attrs["output_size"], True)))
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     """Max pooling of the last two dims to ``output_size``; indices are flat H*W (int64)."""
     vals, idx = _max(input, 2, _out_sizes("adaptive_max_pool2d", input, 2, output_size),
                      return_indices)
     return (vals, idx.astype(jnp.int64)) if return_indices else vals
-
-
-@op(static=("output_size", "return_indices"), prim="AdaptiveMaxPool3D")
-def adaptive_max_pool3d(input, output_size, return_indices=False):
-    """Max pooling of the last three dims to ``output_size``; indices are flat (int32)."""
-    vals, idx = _max(input, 3, _out_sizes("adaptive_max_pool3d", input, 3, output_size),
-                     return_indices)
-    return (vals, idx.astype(jnp.int32)) if return_indices else vals
-
-
-adaptive_avg_pool2d_ext = adaptive_avg_pool2d
 
 
 def _adaptive_max3d_call(prim, x, output_size):
@@ -158,12 +147,14 @@ def _adaptive_max3d_call(prim, x, output_size):
     return adaptive_max_pool3d(x, output_size, True)
 
 
-AdaptiveAvgPool2D = make_primitive("AdaptiveAvgPool2D", adaptive_avg_pool2d,
-                                   init=(("output_size", None),))
-AdaptiveAvgPool3D = make_primitive("AdaptiveAvgPool3D", adaptive_avg_pool3d,
-                                   init=(("output_size", None),))
-AdaptiveMaxPool2D = make_primitive(
-    "AdaptiveMaxPool2D", adaptive_max_pool2d, init=(("output_size", None),),
-    call=lambda prim, x: adaptive_max_pool2d(x, prim.attrs["output_size"], True))
-AdaptiveMaxPool3D = make_primitive("AdaptiveMaxPool3D", adaptive_max_pool3d,
-                                   call=_adaptive_max3d_call)
+@op(static=("output_size", "return_indices"), prim="AdaptiveMaxPool3D",
+    primitive=PrimDef(call=_adaptive_max3d_call))
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """Max pooling of the last three dims to ``output_size``; indices are flat (int32)."""
+    vals, idx = _max(input, 3, _out_sizes("adaptive_max_pool3d", input, 3, output_size),
+                     return_indices)
+    return (vals, idx.astype(jnp.int32)) if return_indices else vals
+
+
+
+__all__ = exports(__name__)

@@ -17,10 +17,9 @@ from jax import lax
 
 from msxla.ops._nn_util import tuple_n
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose2d", "conv3d_transpose",
-           "Conv2D", "Conv3D", "Conv2DBackpropInput", "Conv2DTranspose", "Conv3DTranspose"]
 
 _DN = {1: ("NCH", "OIH", "NCH"), 2: ("NCHW", "OIHW", "NCHW"), 3: ("NCDHW", "OIDHW", "NCDHW")}
 _PAD_MODES = ("valid", "same", "pad")
@@ -98,6 +97,36 @@ def _conv(name, input, weight, bias, stride, pad_mode, padding, dilation, groups
     return out
 
 
+# ---------------------------------------------------------------- primitives
+def _check_format(prim):
+    fmt = prim.attrs.get("data_format", "NCHW")
+    if fmt not in ("NCHW", "NCDHW"):
+        raise ValueError(f"For '{prim.name}', the 'data_format' only supports channels-first "
+                         f"('NCHW' / 'NCDHW'), but got '{fmt}'.")
+
+
+def _conv_prim(nd):
+    """``Conv{nd}D(out_channel, kernel_size, ...)(x, weight)``: the row ``conv{nd}d``."""
+    def call(prim, x, weight):
+        a = prim.attrs
+        _check_format(prim)
+        conv = conv2d if nd == 2 else conv3d
+        return conv(x, weight, None, stride=a["stride"], pad_mode=a["pad_mode"], padding=a["pad"],
+                    dilation=a["dilation"], groups=a["group"])
+    return call
+
+
+_CONV_INIT = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_mode", "valid"),
+              ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
+
+
+def _conv_primitive(nd):
+    if nd == 1:
+        return None
+    fmt = "NCHW" if nd == 2 else "NCDHW"
+    return PrimDef(init=_CONV_INIT + (("data_format", fmt),), call=_conv_prim(nd))
+
+
 def _conv_row(nd):
     name = f"conv{nd}d"
 
@@ -112,7 +141,8 @@ def _conv_row(nd):
     impl.__doc__ = (f"{nd}-D convolution of ``input`` (N, C_in, spatial...) with ``weight`` "
                     f"(C_out, C_in / groups, kernel...), plus ``bias`` (C_out,).")
     return op(name, dtype="promote", prim=f"Conv{nd}D",
-              static=("stride", "pad_mode", "padding", "dilation", "groups"))(impl)
+              static=("stride", "pad_mode", "padding", "dilation", "groups"),
+              primitive=_conv_primitive(nd))(impl)
 
 
 conv1d = _conv_row(1)
@@ -129,62 +159,6 @@ def _transpose(x, w, stride, pads, output_padding, dilation, groups):
     spec = jax.ShapeDtypeStruct((x.shape[0], w.shape[1] * groups) + out_sp, x.dtype)
     fwd = jax.linear_transpose(lambda z: _forward(z, w, stride, pads, dilation, groups), spec)
     return fwd(x)[0]
-
-
-@op(dtype="promote", prim="ConvTranspose2D",
-    static=("stride", "padding", "output_padding", "groups", "dilation"))
-def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1):
-    """2-D transposed convolution: ``input`` (N, C_in, H, W), ``weight`` (C_in, C_out / groups,
-    kH, kW); output size
-    ``(H - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1``."""
-    name = "conv_transpose2d"
-    stride = tuple_n(stride, 2, name, "stride")
-    dilation = tuple_n(dilation, 2, name, "dilation")
-    output_padding = tuple_n(output_padding, 2, name, "output_padding")
-    out = _transpose(input, weight, stride, _pairs(name, padding, 2), output_padding, dilation,
-                     groups)
-    if bias is not None:
-        out = out + bias.reshape(1, -1, 1, 1)
-    return out
-
-
-@op(dtype="promote", prim="Conv3DTranspose",
-    static=("pad_mode", "padding", "stride", "dilation", "group", "output_padding"))
-def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1,
-                     output_padding=0):
-    """3-D transposed convolution: ``inputs`` (N, C_in, D, H, W), ``weight``
-    (C_in, C_out / group, kD, kH, kW)."""
-    name = "conv3d_transpose"
-    pad_mode = _check_pad_mode(name, pad_mode, padding)
-    stride = _spatial(name, stride, 3, "stride")
-    dilation = _spatial(name, dilation, 3, "dilation")
-    output_padding = _spatial(name, output_padding, 3, "output_padding")
-    if pad_mode == "same":
-        sizes = tuple(n * s for n, s in zip(inputs.shape[2:], stride))
-        pads = _same_pads(sizes, weight.shape[2:], stride, dilation)
-    elif pad_mode == "pad":
-        pads = _pairs(name, padding, 3)
-    else:
-        pads = ((0, 0),) * 3
-    return _transpose(inputs, weight, stride, pads, output_padding, dilation, group)
-
-
-# ---------------------------------------------------------------- primitives
-def _check_format(prim):
-    fmt = prim.attrs.get("data_format", "NCHW")
-    if fmt not in ("NCHW", "NCDHW"):
-        raise ValueError(f"For '{prim.name}', the 'data_format' only supports channels-first "
-                         f"('NCHW' / 'NCDHW'), but got '{fmt}'.")
-
-
-def _conv_prim_call(conv):
-    def call(prim, x, weight):
-        a = prim.attrs
-        _check_format(prim)
-        return conv(x, weight, None, stride=a["stride"], pad_mode=a["pad_mode"], padding=a["pad"],
-                    dilation=a["dilation"], groups=a["group"])
-    return call
 
 
 def _backprop_input(prim, dout, weight, input_size):
@@ -211,6 +185,31 @@ def _backprop_input(prim, dout, weight, input_size):
     return conv_transpose2d(dout, weight, None, stride, flat, out_pad, a["group"], dilation)
 
 
+_BACKPROP_INIT = (("out_channel", None), ("kernel_size", None), ("pad_mode", "valid"),
+                  ("pad", 0), ("pad_list", None), ("mode", 1), ("stride", 1), ("dilation", 1),
+                  ("group", 1), ("data_format", "NCHW"))
+
+
+@op(dtype="promote", prim="ConvTranspose2D",
+    static=("stride", "padding", "output_padding", "groups", "dilation"),
+    primitive=(PrimDef("Conv2DBackpropInput", init=_BACKPROP_INIT, call=_backprop_input),
+               PrimDef("Conv2DTranspose", init=_BACKPROP_INIT, call=_backprop_input)))
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """2-D transposed convolution: ``input`` (N, C_in, H, W), ``weight`` (C_in, C_out / groups,
+    kH, kW); output size
+    ``(H - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1``."""
+    name = "conv_transpose2d"
+    stride = tuple_n(stride, 2, name, "stride")
+    dilation = tuple_n(dilation, 2, name, "dilation")
+    output_padding = tuple_n(output_padding, 2, name, "output_padding")
+    out = _transpose(input, weight, stride, _pairs(name, padding, 2), output_padding, dilation,
+                     groups)
+    if bias is not None:
+        out = out + bias.reshape(1, -1, 1, 1)
+    return out
+
+
 def _conv3d_transpose_call(prim, dout, weight, bias=None):
     a = prim.attrs
     out = conv3d_transpose(dout, weight, a["pad_mode"], a["pad"], a["stride"], a["dilation"],
@@ -218,23 +217,29 @@ def _conv3d_transpose_call(prim, dout, weight, bias=None):
     return out if bias is None else out + bias.reshape(1, -1, 1, 1, 1)
 
 
-_CONV_INIT = (("out_channel", None), ("kernel_size", None), ("mode", 1), ("pad_mode", "valid"),
-              ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1))
-_BACKPROP_INIT = (("out_channel", None), ("kernel_size", None), ("pad_mode", "valid"),
-                  ("pad", 0), ("pad_list", None), ("mode", 1), ("stride", 1), ("dilation", 1),
-                  ("group", 1), ("data_format", "NCHW"))
+@op(dtype="promote", prim="Conv3DTranspose",
+    static=("pad_mode", "padding", "stride", "dilation", "group", "output_padding"),
+    primitive=PrimDef(init=(("in_channel", None), ("out_channel", None), ("kernel_size", None),
+                            ("mode", 1), ("pad_mode", "valid"), ("pad", 0), ("stride", 1),
+                            ("dilation", 1), ("group", 1), ("output_padding", 0),
+                            ("data_format", "NCDHW")), call=_conv3d_transpose_call))
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1,
+                     output_padding=0):
+    """3-D transposed convolution: ``inputs`` (N, C_in, D, H, W), ``weight``
+    (C_in, C_out / group, kD, kH, kW)."""
+    name = "conv3d_transpose"
+    pad_mode = _check_pad_mode(name, pad_mode, padding)
+    stride = _spatial(name, stride, 3, "stride")
+    dilation = _spatial(name, dilation, 3, "dilation")
+    output_padding = _spatial(name, output_padding, 3, "output_padding")
+    if pad_mode == "same":
+        sizes = tuple(n * s for n, s in zip(inputs.shape[2:], stride))
+        pads = _same_pads(sizes, weight.shape[2:], stride, dilation)
+    elif pad_mode == "pad":
+        pads = _pairs(name, padding, 3)
+    else:
+        pads = ((0, 0),) * 3
+    return _transpose(inputs, weight, stride, pads, output_padding, dilation, group)
 
-Conv2D = make_primitive("Conv2D", conv2d, init=_CONV_INIT + (("data_format", "NCHW"),),
-                        call=_conv_prim_call(conv2d))
-Conv3D = make_primitive("Conv3D", conv3d, init=_CONV_INIT + (("data_format", "NCDHW"),),
-                        call=_conv_prim_call(conv3d))
-Conv2DBackpropInput = make_primitive("Conv2DBackpropInput", conv_transpose2d,
-                                     init=_BACKPROP_INIT, call=_backprop_input)
-Conv2DTranspose = make_primitive("Conv2DTranspose", conv_transpose2d, init=_BACKPROP_INIT,
-                                 call=_backprop_input)
-Conv3DTranspose = make_primitive(
-    "Conv3DTranspose", conv3d_transpose,
-    init=(("in_channel", None), ("out_channel", None), ("kernel_size", None), ("mode", 1),
-          ("pad_mode", "valid"), ("pad", 0), ("stride", 1), ("dilation", 1), ("group", 1),
-          ("output_padding", 0), ("data_format", "NCDHW")),
-    call=_conv3d_transpose_call)
+
+__all__ = exports(__name__)

@@ -13,8 +13,7 @@ import jax.numpy as jnp
 
 from msxla.ops._nn_util import tuple_n
 from msxla.ops.opdef import op
-
-__all__ = ["affine_grid", "grid_sample", "max_unpool1d", "max_unpool2d", "max_unpool3d"]
+from msxla.ops.surface import exports
 
 
 def _base(n, align_corners, dtype):
@@ -143,3 +142,6 @@ def _unpool_row(nd):
 max_unpool1d = _unpool_row(1)
 max_unpool2d = _unpool_row(2)
 max_unpool3d = _unpool_row(3)
+
+
+__all__ = exports(__name__)

@@ -28,10 +28,9 @@ import numpy as np
 from msxla.ops.nn_adaptive_pool import adaptive_avg_pool1d, adaptive_avg_pool2d, \
     adaptive_avg_pool3d
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["interpolate", "upsample", "ResizeNearestNeighbor", "ResizeBilinearV2",
-           "ResizeBicubic"]
 
 _SUPPORTED = {  # mode -> rank -> options that may be set
     "nearest": {3: (), 4: (), 5: ("scale_factor",)},
@@ -220,7 +219,28 @@ def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=
     return _interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
 
 
-@op(static=("size", "method", "align_corners", "half_pixel_centers"), prim="ResizeBilinearV2")
+_RESIZE_INIT = (("align_corners", False), ("half_pixel_centers", False))
+
+
+def _resize_prim(name, method):
+    """``name(align_corners=False, half_pixel_centers=False)(x, size)``."""
+    def call(prim, x, size):
+        a = prim.attrs
+        return resize_image(x, _size_arg(size), method, a["align_corners"], a["half_pixel_centers"])
+    return PrimDef(name, init=_RESIZE_INIT, call=call)
+
+
+def _resize_nearest_call(prim, x):
+    a = prim.attrs
+    return resize_image(x, _size_arg(a["size"]), "nearest", a["align_corners"],
+                        a["half_pixel_centers"])
+
+
+@op(static=("size", "method", "align_corners", "half_pixel_centers"), prim="ResizeBilinearV2",
+    public=False, primitive=(PrimDef("ResizeNearestNeighbor", init=(("size", None),) + _RESIZE_INIT,
+                                     call=_resize_nearest_call),
+                             _resize_prim("ResizeBilinearV2", "linear"),
+                             _resize_prim("ResizeBicubic", "cubic")))
 def resize_image(x, size, method="linear", align_corners=False, half_pixel_centers=False):
     """Resize the last two dims of (N, C, H, W) (the Resize* primitives)."""
     if align_corners and half_pixel_centers:
@@ -235,21 +255,4 @@ def _size_arg(size):
     return (size,) * 2 if isinstance(size, int) else tuple(int(s) for s in size)
 
 
-ResizeNearestNeighbor = make_primitive(
-    "ResizeNearestNeighbor", resize_image,
-    init=(("size", None), ("align_corners", False), ("half_pixel_centers", False)),
-    call=lambda prim, x: resize_image(x, _size_arg(prim.attrs["size"]), "nearest",
-                                      prim.attrs["align_corners"],
-                                      prim.attrs["half_pixel_centers"]))
-ResizeBilinearV2 = make_primitive(
-    "ResizeBilinearV2", resize_image,
-    init=(("align_corners", False), ("half_pixel_centers", False)),
-    call=lambda prim, x, size: resize_image(x, _size_arg(size), "linear",
-                                            prim.attrs["align_corners"],
-                                            prim.attrs["half_pixel_centers"]))
-ResizeBicubic = make_primitive(
-    "ResizeBicubic", resize_image,
-    init=(("align_corners", False), ("half_pixel_centers", False)),
-    call=lambda prim, x, size: resize_image(x, _size_arg(size), "cubic",
-                                            prim.attrs["align_corners"],
-                                            prim.attrs["half_pixel_centers"]))
+__all__ = exports(__name__)

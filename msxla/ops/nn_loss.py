@@ -13,17 +13,11 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msxla.ops._nn_util import check_reduction, reduce_loss, set_public
+from msxla.ops._nn_util import check_reduction, reduce_loss
 from msxla.ops.nn_activation import softmax
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["cross_entropy", "nll_loss", "binary_cross_entropy",
-           "binary_cross_entropy_with_logits", "kl_div", "multi_margin_loss",
-           "multilabel_margin_loss", "multilabel_soft_margin_loss",
-           "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits", "NLLLoss",
-           "BinaryCrossEntropy", "BCEWithLogitsLoss", "SigmoidCrossEntropyWithLogits",
-           "KLDivLoss", "MultiMarginLoss"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, set_public
 
 
 def _up(x):
@@ -55,7 +49,12 @@ def _nll(name, logp, target, weight, ignore_index, reduction, label_smoothing):
     return reduce_loss(loss, reduction), total
 
 
-@op(static=("ignore_index", "reduction", "label_smoothing"), prim="CrossEntropy")
+def _softmax_ce_call(prim, logits, labels):
+    return cross_entropy(logits, labels, reduction="none"), softmax(logits, -1) - labels
+
+
+@op(static=("ignore_index", "reduction", "label_smoothing"), prim="CrossEntropy",
+    primitive=PrimDef("SoftmaxCrossEntropyWithLogits", call=_softmax_ce_call))
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean",
                   label_smoothing=0.0):
     """Softmax cross entropy of logits ``input`` against class indices or probabilities."""
@@ -81,7 +80,11 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     return out.astype(input.dtype)
 
 
-@op(static=("ignore_index", "reduction", "label_smoothing"), prim="NLLLoss")
+@op(static=("ignore_index", "reduction", "label_smoothing"), prim="NLLLoss",
+    primitive=PrimDef(init=(("reduction", "mean"), ("ignore_index", -100)),
+                      call=lambda prim, logits, labels, weight: _nll_row(
+                          logits, labels, weight, prim.attrs["ignore_index"],
+                          prim.attrs["reduction"])))
 def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
              label_smoothing=0.0):
     """Negative log-likelihood of log-probabilities ``inputs`` at class indices ``target``;
@@ -111,7 +114,10 @@ def _weighted(name, loss, weight, reduction):
 
 
 @op(dtype="float", dtype_args=("logits", "labels", "weight"), static=("reduction",),
-    prim="BinaryCrossEntropy")
+    prim="BinaryCrossEntropy",
+    primitive=PrimDef(init=(("reduction", "mean"),),
+                      call=lambda prim, x, y, weight=None: binary_cross_entropy(
+                          x, y, weight, prim.attrs["reduction"])))
 def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     """``-w * (y * log(x) + (1 - y) * log(1 - x))`` of probabilities ``logits`` (logs
     clamped at ``log(1e-12)``)."""
@@ -122,7 +128,14 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
     return _weighted("binary_cross_entropy", loss, weight, reduction).astype(logits.dtype)
 
 
-@op(dtype="float", static=("reduction",), prim="BCEWithLogitsLoss")
+@op(dtype="float", static=("reduction",), prim="BCEWithLogitsLoss",
+    primitive=(PrimDef(init=(("reduction", "mean"),),
+                       call=lambda prim, x, y, weight=None, posWeight=None:
+                       binary_cross_entropy_with_logits(x, y, weight, posWeight,
+                                                        prim.attrs["reduction"])),
+               PrimDef("SigmoidCrossEntropyWithLogits",
+                       call=lambda prim, x, y: binary_cross_entropy_with_logits(
+                           x, y, reduction="none"))))
 def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None,
                                      reduction="mean"):
     """Sigmoid + binary cross entropy, computed stably; ``pos_weight`` scales positives."""
@@ -136,7 +149,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, pos_weight=None
                      reduction).astype(input.dtype)
 
 
-@op(dtype="float", static=("reduction",), prim="KLDivLoss")
+@op(dtype="float", static=("reduction",), prim="KLDivLoss",
+    primitive=PrimDef(init=(("reduction", "mean"),)))
 def kl_div(logits, labels, reduction="mean"):
     """``labels * (log(labels) - logits)`` with 'none', 'mean', 'sum' or 'batchmean'."""
     loss = jax.scipy.special.xlogy(labels, labels) - labels * logits
@@ -147,7 +161,11 @@ def kl_div(logits, labels, reduction="mean"):
 
 
 @op(dtype="float", dtype_args=("input", "weight"), static=("p", "margin", "reduction"),
-    prim="MultiMarginLoss")
+    prim="MultiMarginLoss",
+    primitive=PrimDef(init=(("p", 1), ("margin", 1.0), ("reduction", "mean")),
+                      call=lambda prim, x, target, weight=None: _multi_margin_row(
+                          x, target, prim.attrs["p"], prim.attrs["margin"], weight,
+                          prim.attrs["reduction"])))
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
     """``sum_{j != y} max(0, margin - x[y] + x[j]) ** p / C``, scaled by ``weight[y]``."""
     check_reduction("multi_margin_loss", reduction)
@@ -203,7 +221,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 
 
 @op(dtype="float", dtype_args=("logits",), static=("is_grad",),
-    prim="SparseSoftmaxCrossEntropyWithLogits")
+    prim="SparseSoftmaxCrossEntropyWithLogits", public=False,
+    primitive=PrimDef(init=(("is_grad", False),)))
 def sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=False):
     """Mean softmax cross entropy at class indices, or (``is_grad``) its gradient."""
     if is_grad:
@@ -214,32 +233,4 @@ def sparse_softmax_cross_entropy_with_logits(logits, labels, is_grad=False):
     return -picked.mean()
 
 
-def _softmax_ce_call(prim, logits, labels):
-    return cross_entropy(logits, labels, reduction="none"), softmax(logits, -1) - labels
-
-
-SoftmaxCrossEntropyWithLogits = make_primitive("SoftmaxCrossEntropyWithLogits", cross_entropy,
-                                               call=_softmax_ce_call)
-SparseSoftmaxCrossEntropyWithLogits = make_primitive(
-    "SparseSoftmaxCrossEntropyWithLogits", sparse_softmax_cross_entropy_with_logits,
-    init=(("is_grad", False),))
-NLLLoss = make_primitive(
-    "NLLLoss", nll_loss, init=(("reduction", "mean"), ("ignore_index", -100)),
-    call=lambda prim, logits, labels, weight: _nll_row(
-        logits, labels, weight, prim.attrs["ignore_index"], prim.attrs["reduction"]))
-BinaryCrossEntropy = make_primitive(
-    "BinaryCrossEntropy", binary_cross_entropy, init=(("reduction", "mean"),),
-    call=lambda prim, x, y, weight=None: binary_cross_entropy(x, y, weight,
-                                                              prim.attrs["reduction"]))
-BCEWithLogitsLoss = make_primitive(
-    "BCEWithLogitsLoss", binary_cross_entropy_with_logits, init=(("reduction", "mean"),),
-    call=lambda prim, x, y, weight=None, posWeight=None: binary_cross_entropy_with_logits(
-        x, y, weight, posWeight, prim.attrs["reduction"]))
-SigmoidCrossEntropyWithLogits = make_primitive(
-    "SigmoidCrossEntropyWithLogits", binary_cross_entropy_with_logits,
-    call=lambda prim, x, y: binary_cross_entropy_with_logits(x, y, reduction="none"))
-KLDivLoss = make_primitive("KLDivLoss", kl_div, init=(("reduction", "mean"),))
-MultiMarginLoss = make_primitive(
-    "MultiMarginLoss", multi_margin_loss, init=(("p", 1), ("margin", 1.0), ("reduction", "mean")),
-    call=lambda prim, x, target, weight=None: _multi_margin_row(
-        x, target, prim.attrs["p"], prim.attrs["margin"], weight, prim.attrs["reduction"]))
+__all__ = exports(__name__)

@@ -14,12 +14,8 @@ import jax.numpy as jnp
 
 from msxla.ops._nn_util import check_reduction, reduce_loss
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "gaussian_nll_loss",
-           "soft_margin_loss", "margin_ranking_loss", "hinge_embedding_loss",
-           "cosine_embedding_loss", "triplet_margin_loss", "SmoothL1Loss", "SoftMarginLoss",
-           "L2Loss"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
 
 def _r(name, loss, reduction):
@@ -39,7 +35,8 @@ def l1_loss(input, target, reduction="mean"):
     return _r("l1_loss", jnp.abs(input - target), reduction)
 
 
-@op(dtype="float", static=("beta", "reduction"), prim="SmoothL1Loss")
+@op(dtype="float", static=("beta", "reduction"), prim="SmoothL1Loss",
+    primitive=PrimDef(init=(("beta", 1.0), ("reduction", "none"))))
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
     """``0.5 * d ** 2 / beta`` where ``|d| < beta``, else ``|d| - 0.5 * beta``."""
     if beta <= 0:
@@ -70,7 +67,8 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
     return _r("gaussian_nll_loss", loss, reduction)
 
 
-@op(dtype="float", static=("reduction",), prim="SoftMarginLoss")
+@op(dtype="float", static=("reduction",), prim="SoftMarginLoss",
+    primitive=PrimDef(init=(("reduction", "mean"),)))
 def soft_margin_loss(input, target, reduction="mean"):
     """``log(1 + exp(-target * input))``, reduced."""
     return _r("soft_margin_loss", jax.nn.softplus(-target * input), reduction)
@@ -121,14 +119,10 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     return _r("triplet_margin_loss", jnp.maximum(d_ap - d_an + margin, 0), reduction)
 
 
-@op(dtype="float", prim="L2Loss")
+@op(dtype="float", prim="L2Loss", public=False, primitive=True)
 def l2_loss(input):
     """``sum(input ** 2) / 2`` (the L2Loss primitive)."""
     return jnp.sum(jnp.square(input)) / 2
 
 
-SmoothL1Loss = make_primitive("SmoothL1Loss", smooth_l1_loss,
-                              init=(("beta", 1.0), ("reduction", "none")))
-SoftMarginLoss = make_primitive("SoftMarginLoss", soft_margin_loss,
-                                init=(("reduction", "mean"),))
-L2Loss = make_primitive("L2Loss", l2_loss)
+__all__ = exports(__name__)

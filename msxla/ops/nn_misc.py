@@ -13,20 +13,26 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from msxla.common.tensor import Tensor
-from msxla.ops._nn_util import set_public, tuple_n
+from msxla.ops._nn_util import tuple_n
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.random import key_for
-
-__all__ = ["dropout", "dropout1d", "dropout2d", "dropout3d", "embedding", "pixel_shuffle",
-           "pixel_unshuffle", "channel_shuffle", "unfold", "fold", "cosine_similarity", "pdist",
-           "bias_add", "dense", "bidense",
-           "Dropout", "Dropout2D", "Dropout3D", "BiasAdd", "Dense"]
+from msxla.ops.surface import composite, exports, set_public, tensor_method
 
 
 # ------------------------------------------------------------------- dropout
-@op(dtype=None, dtype_args=("input",), static=("p", "channel_dims"), prim="Dropout")
+def _dropout_prim(spatial, mask_dtype=None):
+    def call(prim, x):
+        p = 1.0 - prim.attrs["keep_prob"]
+        key = key_for(prim.attrs.get("Seed0", 0), prim.attrs.get("Seed1", 0))
+        out, mask = _dropout_row(key, x, p, spatial)
+        return out, mask.astype(mask_dtype or x.dtype)
+    return call
+
+
+@op(dtype=None, dtype_args=("input",), static=("p", "channel_dims"), prim="Dropout",
+    primitive=PrimDef(init=(("keep_prob", 0.5), ("Seed0", 0), ("Seed1", 0)),
+                      call=_dropout_prim(0)))
 def dropout(key, input, p=0.5, channel_dims=0):
     """Zero elements (or, with ``channel_dims``, whole channels) with probability ``p``; the
     row returns (output, keep mask)."""
@@ -68,6 +74,7 @@ def _channel_dropout(name, input, p, training, spatial):
     return _dropout_row(key_for(), input, float(p), spatial)[0]
 
 
+@composite()
 def dropout1d(input, p=0.5, training=True):
     """Zero whole channels of (N, C, L) or (C, L) with probability ``p``."""
     if input.ndim not in (2, 3):
@@ -75,31 +82,18 @@ def dropout1d(input, p=0.5, training=True):
     return _channel_dropout("dropout1d", input, p, training, 1)
 
 
+@composite(primitive=PrimDef("Dropout2D", init=(("keep_prob", 0.5),),
+                             call=_dropout_prim(2, "bool")))
 def dropout2d(input, p=0.5, training=True):
     """Zero whole channels of (N, C, H, W) with probability ``p``."""
     return _channel_dropout("dropout2d", input, p, training, 2)
 
 
+@composite(primitive=PrimDef("Dropout3D", init=(("keep_prob", 0.5),),
+                             call=_dropout_prim(3, "bool")))
 def dropout3d(input, p=0.5, training=True):
     """Zero whole channels of (N, C, D, H, W) with probability ``p``."""
     return _channel_dropout("dropout3d", input, p, training, 3)
-
-
-def _dropout_prim(spatial, mask_dtype=None):
-    def call(prim, x):
-        p = 1.0 - prim.attrs["keep_prob"]
-        key = key_for(prim.attrs.get("Seed0", 0), prim.attrs.get("Seed1", 0))
-        out, mask = _dropout_row(key, x, p, spatial)
-        return out, mask.astype(mask_dtype or x.dtype)
-    return call
-
-
-Dropout = make_primitive("Dropout", dropout, init=(("keep_prob", 0.5), ("Seed0", 0), ("Seed1", 0)),
-                         call=_dropout_prim(0))
-Dropout2D = make_primitive("Dropout2D", dropout2d, init=(("keep_prob", 0.5),),
-                           call=_dropout_prim(2, "bool"))
-Dropout3D = make_primitive("Dropout3D", dropout3d, init=(("keep_prob", 0.5),),
-                           call=_dropout_prim(3, "bool"))
 
 
 # ----------------------------------------------------------------- embedding
@@ -221,7 +215,9 @@ def pdist(input, p=2.0):
 
 
 # ------------------------------------------------------------ bias_add / dense
-@op(dtype="promote", static=("data_format",), prim="BiasAdd")
+@op(dtype="promote", static=("data_format",), prim="BiasAdd",
+    primitive=PrimDef(init=(("data_format", "NCHW"),),
+                      call=lambda prim, x, b: _bias_row(x, b, prim.attrs["data_format"])))
 def bias_add(input_x, bias, data_format="NCHW"):
     """Add the 1-D ``bias`` along the channel axis (1, or the last for NHWC)."""
     if data_format == "NHWC" or input_x.ndim == 1:
@@ -240,7 +236,7 @@ def bias_add(input_x, bias):  # noqa: F811 - MindSpore's functional signature
 set_public(_bias_row, bias_add)
 
 
-@op(dtype="promote", prim="Dense")
+@op(dtype="promote", prim="Dense", primitive=True)
 def dense(input, weight, bias=None):
     """``input @ weight.T + bias`` (a 1-D ``weight`` gives a dot product)."""
     out = jnp.matmul(input, weight.T if weight.ndim == 2 else weight,
@@ -256,17 +252,15 @@ def bidense(input1, input2, weight, bias=None):
     return out if bias is None else out + bias
 
 
+@tensor_method("fold")
 def _tensor_fold(self, output_size, kernel_size, dilation=1, padding=0, stride=1):
     return fold(self, output_size, kernel_size, dilation, padding, stride)
 
 
+@tensor_method("unfold")
 def _tensor_unfold(self, kernel_size, dilation=1, padding=0, stride=1):
     return unfold(self, kernel_size, dilation, padding, stride)
 
 
-Tensor.fold = _tensor_fold
-Tensor.unfold = _tensor_unfold
 
-BiasAdd = make_primitive("BiasAdd", bias_add, init=(("data_format", "NCHW"),),
-                         call=lambda prim, x, b: _bias_row(x, b, prim.attrs["data_format"]))
-Dense = make_primitive("Dense", dense)
+__all__ = exports(__name__)

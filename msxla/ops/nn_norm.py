@@ -14,12 +14,11 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.common.parameter import Parameter
-from msxla.ops._nn_util import float_rule, set_public
+from msxla.ops._nn_util import float_rule
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, set_public
 
-__all__ = ["layer_norm", "batch_norm", "group_norm", "rms_norm", "lrn", "LayerNorm",
-           "BatchNorm", "L2Normalize", "LRN"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -45,8 +44,16 @@ def _affine(y, weight, bias, shape=None):
     return y
 
 
+def _layer_norm_prim(prim, input_x, gamma, beta):
+    a = prim.attrs
+    begin = a["begin_norm_axis"] % input_x.ndim
+    return _layer_norm_row(input_x, tuple(input_x.shape[begin:]), gamma, beta, a["epsilon"])
+
+
 @op(dtype=float_rule("LayerNorm", _FLOATS), dtype_args=("input",),
-    static=("normalized_shape", "eps"), prim="LayerNorm")
+    static=("normalized_shape", "eps"), prim="LayerNorm",
+    primitive=PrimDef(init=(("begin_norm_axis", 1), ("begin_params_axis", 1),
+                                 ("epsilon", 1e-7)), call=_layer_norm_prim))
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalise over the trailing ``normalized_shape`` dims, then ``* weight + bias``."""
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
@@ -69,8 +76,20 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):  # no
 set_public(_layer_norm_row, layer_norm)
 
 
+def _batch_norm_prim(prim, input_x, scale, bias, mean, variance):
+    a = prim.attrs
+    out, new_mean, new_var, bmean, bvar = _batch_norm_row(
+        input_x, mean, variance, scale, bias, a["is_training"], a["momentum"], a["epsilon"])
+    if a["is_training"]:
+        _write_back(mean, new_mean)
+        _write_back(variance, new_var)
+    return out, bmean, bvar, bmean, bvar
+
+
 @op(dtype=float_rule("BatchNorm", _FLOATS), dtype_args=("input_x",),
-    static=("training", "momentum", "eps"), prim="BatchNorm")
+    static=("training", "momentum", "eps"), prim="BatchNorm",
+    primitive=PrimDef(init=(("is_training", False), ("epsilon", 1e-5), ("momentum", 0.1),
+                                 ("data_format", "NCHW")), call=_batch_norm_prim))
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
                eps=1e-5):
     """Batch normalisation over every dim but 1 (channels); see the module docstring."""
@@ -143,7 +162,16 @@ def rms_norm(x, gamma, epsilon=1e-6):
     return (xc * rstd * gamma).astype(x.dtype), rstd.astype(jnp.float32)
 
 
-@op(dtype=float_rule("L2Normalize", _FLOATS), static=("axis", "epsilon"), prim="L2Normalize")
+def _l2_normalize_call(prim, x):
+    axis = prim.attrs["axis"]
+    if isinstance(axis, (tuple, list)) and len(axis) != 1:
+        raise TypeError(f"For 'L2Normalize', the length of 'axis' must be 1, but got "
+                        f"{len(axis)}, later will support multiple axis!")
+    return l2_normalize(x, axis, prim.attrs["epsilon"])
+
+
+@op(dtype=float_rule("L2Normalize", _FLOATS), static=("axis", "epsilon"), prim="L2Normalize",
+    public=False, primitive=PrimDef(init=(("axis", 0), ("epsilon", 1e-4)), call=_l2_normalize_call))
 def l2_normalize(x, axis=0, epsilon=1e-4):
     """``x / sqrt(max(sum(x ** 2, axis), epsilon))`` (the L2Normalize primitive)."""
     axis = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
@@ -153,7 +181,9 @@ def l2_normalize(x, axis=0, epsilon=1e-4):
 
 
 @op(dtype=float_rule("LRN", _FLOATS),
-    static=("depth_radius", "bias", "alpha", "beta", "norm_region"), prim="LRN")
+    static=("depth_radius", "bias", "alpha", "beta", "norm_region"), prim="LRN",
+    primitive=PrimDef(init=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0),
+                                        ("beta", 0.5), ("norm_region", "ACROSS_CHANNELS"))))
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
     """Local response normalisation across channels of (N, C, H, W):
     ``x / (bias + alpha * sum of x ** 2 over 2 * depth_radius + 1 channels) ** beta``."""
@@ -167,37 +197,4 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
     return (x / (bias + alpha * total) ** beta).astype(x.dtype)
 
 
-def _layer_norm_prim(prim, input_x, gamma, beta):
-    a = prim.attrs
-    begin = a["begin_norm_axis"] % input_x.ndim
-    return _layer_norm_row(input_x, tuple(input_x.shape[begin:]), gamma, beta, a["epsilon"])
-
-
-def _batch_norm_prim(prim, input_x, scale, bias, mean, variance):
-    a = prim.attrs
-    out, new_mean, new_var, bmean, bvar = _batch_norm_row(
-        input_x, mean, variance, scale, bias, a["is_training"], a["momentum"], a["epsilon"])
-    if a["is_training"]:
-        _write_back(mean, new_mean)
-        _write_back(variance, new_var)
-    return out, bmean, bvar, bmean, bvar
-
-
-LayerNorm = make_primitive("LayerNorm", layer_norm,
-                           init=(("begin_norm_axis", 1), ("begin_params_axis", 1),
-                                 ("epsilon", 1e-7)), call=_layer_norm_prim)
-BatchNorm = make_primitive("BatchNorm", batch_norm,
-                           init=(("is_training", False), ("epsilon", 1e-5), ("momentum", 0.1),
-                                 ("data_format", "NCHW")), call=_batch_norm_prim)
-def _l2_normalize_call(prim, x):
-    axis = prim.attrs["axis"]
-    if isinstance(axis, (tuple, list)) and len(axis) != 1:
-        raise TypeError(f"For 'L2Normalize', the length of 'axis' must be 1, but got "
-                        f"{len(axis)}, later will support multiple axis!")
-    return l2_normalize(x, axis, prim.attrs["epsilon"])
-
-
-L2Normalize = make_primitive("L2Normalize", l2_normalize,
-                             init=(("axis", 0), ("epsilon", 1e-4)), call=_l2_normalize_call)
-LRN = make_primitive("LRN", lrn, init=(("depth_radius", 5), ("bias", 1.0), ("alpha", 1.0),
-                                        ("beta", 0.5), ("norm_region", "ACROSS_CHANNELS")))
+__all__ = exports(__name__)

@@ -24,11 +24,9 @@ from jax import lax
 from msxla.common import dtype as mstype
 from msxla.ops._nn_util import float_rule, tuple_n
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d", "lp_pool1d",
-           "lp_pool2d", "MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D", "MaxPoolWithArgmax",
-           "MaxPoolWithArgmaxV2"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -132,8 +130,38 @@ def _max_pool(name, nd, x, kernel_size, stride, padding, dilation, return_indice
     return out
 
 
+def _max_pool_call(nd, with_argmax=False, argmax_dtype=mstype.int32):
+    def call(prim, x):
+        k, s, pads = _prim_geometry(prim, x, nd)
+        ceil = bool(prim.attrs.get("ceil_mode") or False)
+        fn = max_pool2d if nd == 2 else max_pool3d
+        out = fn(x, k, s, pads, 1, ceil_mode=ceil, return_indices=with_argmax)
+        if with_argmax:
+            return out[0], out[1].astype(argmax_dtype)
+        return out
+    return call
+
+
+def _argmax_v2_call(prim, x):
+    a = prim.attrs
+    out, idx = max_pool2d(x, a["kernel_size"], a["strides"], a["pads"], a["dilation"],
+                          return_indices=True, ceil_mode=a["ceil_mode"])
+    return out, idx.astype(a["argmax_type"])
+
+
+_POOL_INIT = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
+_POOL2D_INIT = _POOL_INIT + (("data_format", "NCHW"),)
+
+
 @op(static=("kernel_size", "stride", "padding", "dilation", "return_indices", "ceil_mode"),
-    prim="MaxPool2D")
+    prim="MaxPool2D",
+    primitive=(PrimDef("MaxPool", init=_POOL2D_INIT, call=_max_pool_call(2)),
+               PrimDef("MaxPoolWithArgmax", init=_POOL2D_INIT, call=_max_pool_call(2, True)),
+               PrimDef("MaxPoolWithArgmaxV2", init=(("kernel_size", None), ("strides", None),
+                                                    ("pads", 0), ("dilation", (1, 1)),
+                                                    ("ceil_mode", False),
+                                                    ("argmax_type", mstype.int64)),
+                       call=_argmax_v2_call)))
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
     """2-D max pooling of (N, C, H, W); with ``return_indices`` also the flat H*W argmax."""
@@ -142,7 +170,9 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
 
 
 @op(static=("kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"),
-    prim="MaxPool3D")
+    prim="MaxPool3D",
+    primitive=PrimDef(init=_POOL_INIT + (("pad_list", 0), ("ceil_mode", None),
+                                         ("data_format", "NCDHW")), call=_max_pool_call(3)))
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """3-D max pooling of (N, C, D, H, W); with ``return_indices`` also the flat argmax."""
@@ -176,6 +206,28 @@ def _avg_pool(name, nd, x, kernel_size, stride, padding, ceil_mode, count_includ
     return total / jnp.asarray(counts, x.dtype)
 
 
+def _avg_pool_call(nd):
+    def call(prim, x):
+        a = prim.attrs
+        k, s, pads = _prim_geometry(prim, x, nd)
+        same = str(a.get("pad_mode", "valid")).lower() == "same"
+        include = bool(a.get("count_include_pad", True)) and not same
+        if nd == 2:
+            return avg_pool2d(x, k, s, pads, False, include)
+        return avg_pool3d(x, k, s, pads, bool(a.get("ceil_mode") or False), include,
+                          a.get("divisor_override", 0))
+    return call
+
+
+_AVG_PRIMS = {
+    2: PrimDef("AvgPool", init=_POOL2D_INIT, call=_avg_pool_call(2)),
+    3: PrimDef("AvgPool3D", init=_POOL_INIT + (("pad", 0), ("ceil_mode", False),
+                                               ("count_include_pad", True),
+                                               ("divisor_override", 0), ("data_format", "NCDHW")),
+               call=_avg_pool_call(3)),
+}
+
+
 def _avg_row(nd, with_override):
     name = f"avg_pool{nd}d"
 
@@ -198,7 +250,8 @@ def _avg_row(nd, with_override):
     if with_override:
         static.append("divisor_override")
     return op(name, dtype=float_rule(f"AvgPool{nd}D" if nd != 2 else "AvgPool", _FLOATS),
-              static=tuple(static), prim=f"AvgPool{nd}D" if nd != 2 else "AvgPool")(impl)
+              static=tuple(static), prim=f"AvgPool{nd}D" if nd != 2 else "AvgPool",
+              primitive=_AVG_PRIMS.get(nd))(impl)
 
 
 avg_pool1d = _avg_row(1, False)
@@ -258,56 +311,4 @@ def _prim_geometry(prim, x, nd):
     return k, s, 0
 
 
-def _max_pool_call(nd, with_argmax=False, argmax_dtype=mstype.int32):
-    fn = max_pool2d if nd == 2 else max_pool3d
-
-    def call(prim, x):
-        k, s, pads = _prim_geometry(prim, x, nd)
-        ceil = bool(prim.attrs.get("ceil_mode") or False)
-        out = fn(x, k, s, pads, 1, ceil_mode=ceil, return_indices=with_argmax)
-        if with_argmax:
-            return out[0], out[1].astype(argmax_dtype)
-        return out
-    return call
-
-
-def _avg_pool_call(nd):
-    def call(prim, x):
-        a = prim.attrs
-        k, s, pads = _prim_geometry(prim, x, nd)
-        same = str(a.get("pad_mode", "valid")).lower() == "same"
-        include = bool(a.get("count_include_pad", True)) and not same
-        if nd == 2:
-            return avg_pool2d(x, k, s, pads, False, include)
-        return avg_pool3d(x, k, s, pads, bool(a.get("ceil_mode") or False), include,
-                          a.get("divisor_override", 0))
-    return call
-
-
-def _argmax_v2_call(prim, x):
-    a = prim.attrs
-    out, idx = max_pool2d(x, a["kernel_size"], a["strides"], a["pads"], a["dilation"],
-                          return_indices=True, ceil_mode=a["ceil_mode"])
-    return out, idx.astype(a["argmax_type"])
-
-
-_POOL_INIT = (("kernel_size", 1), ("strides", 1), ("pad_mode", "valid"))
-MaxPool = make_primitive("MaxPool", max_pool2d, init=_POOL_INIT + (("data_format", "NCHW"),),
-                         call=_max_pool_call(2))
-AvgPool = make_primitive("AvgPool", avg_pool2d, init=_POOL_INIT + (("data_format", "NCHW"),),
-                         call=_avg_pool_call(2))
-MaxPoolWithArgmax = make_primitive("MaxPoolWithArgmax", max_pool2d,
-                                   init=_POOL_INIT + (("data_format", "NCHW"),),
-                                   call=_max_pool_call(2, True))
-MaxPoolWithArgmaxV2 = make_primitive(
-    "MaxPoolWithArgmaxV2", max_pool2d,
-    init=(("kernel_size", None), ("strides", None), ("pads", 0), ("dilation", (1, 1)),
-          ("ceil_mode", False), ("argmax_type", mstype.int64)), call=_argmax_v2_call)
-MaxPool3D = make_primitive("MaxPool3D", max_pool3d,
-                           init=_POOL_INIT + (("pad_list", 0), ("ceil_mode", None),
-                                              ("data_format", "NCDHW")), call=_max_pool_call(3))
-AvgPool3D = make_primitive("AvgPool3D", avg_pool3d,
-                           init=_POOL_INIT + (("pad", 0), ("ceil_mode", False),
-                                              ("count_include_pad", True),
-                                              ("divisor_override", 0), ("data_format", "NCDHW")),
-                           call=_avg_pool_call(3))
+__all__ = exports(__name__)

@@ -11,8 +11,13 @@ The decorated function's signature *is* MindSpore's functional signature
 public function, generated with that same signature, which unwraps Tensors,
 promotes dtypes by the row's rule, calls the implementation through
 ``jax.jit(inline=True)`` (so eager calls take jax's C++ dispatch path and
-captured calls inline into the graph) and wraps the result. Tensor methods,
-operators and Primitive classes are bound to the same row.
+captured calls inline into the graph) and wraps the result. The row's Tensor
+method, operators, Primitive classes and alias names are bound to the same
+row by ``msxla.ops.surface``::
+
+    @op(dtype="promote", static=("transpose_a", "transpose_b"), prim="MatMul",
+        primitive=PrimDef(init=(("transpose_a", False), ("transpose_b", False)),
+                          call=_matmul_prim))
 
 Arguments named in ``static`` are compile-time attributes (axes, shapes,
 dtypes, flags) and must be hashable; lists are turned into tuples. All other
@@ -31,14 +36,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
-import os
 from typing import Callable
 
 import jax
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops import _dispatch
+from msxla.ops import _dispatch, surface
 
 REGISTRY: dict[str, "OpDef"] = {}
 
@@ -62,10 +66,15 @@ class OpDef:
     key_pos: tuple[int, ...] = ()  # positions (among dyn) of the dtype_args
     jitted: Callable = None
     public: Callable = None
+    module: str = ""  # the family module that defines the row
+    prims: tuple = ()  # the Primitive classes built for the row
 
     def rule(self, key):
         """The dtype to cast the participating arguments to, or None."""
         return _rule(self.dtype_rule, key)
+
+    def fn_doc(self):
+        return self.impl.__doc__
 
 
 @functools.lru_cache(maxsize=4096)
@@ -87,8 +96,11 @@ def _rule(rule, key):
 
 
 def op(name=None, *, static=(), dtype=None, dtype_args=None, method=None, operators=(),
-       prim=None, differentiable=True, dtypes=None):
-    """Register a jax implementation as an op row and return its public function."""
+       prim=None, primitive=None, aliases=(), public=True, differentiable=True, dtypes=None):
+    """Register a jax implementation as an op row and return its public function.
+
+    ``primitive``, ``aliases`` and ``public`` say which Primitive classes and
+    public names the row has (``msxla.ops.surface``)."""
 
     def deco(impl):
         op_name = name or impl.__name__
@@ -102,14 +114,14 @@ def op(name=None, *, static=(), dtype=None, dtype_args=None, method=None, operat
             name=op_name, impl=impl, signature=sig, static=tuple(static), dtype_rule=dtype,
             dtype_args=tuple(dtype_args) if dtype_args is not None else dyn,
             prim_name=prim or _camel(op_name), method=method, operators=tuple(operators),
-            differentiable=differentiable, dtypes=dtypes, dyn=dyn)
+            differentiable=differentiable, dtypes=dtypes, dyn=dyn, module=impl.__module__)
         row.key_pos = tuple(i for i, p in enumerate(dyn) if p in row.dtype_args)
         row.jitted = _make_jitted(row, dyn)
         row.public = _make_public(row, dyn)
         if op_name in REGISTRY:
             raise ValueError(f"op {op_name!r} is defined twice")
         REGISTRY[op_name] = row
-        _bind_methods(row)
+        surface.bind_surface(row, primitive, aliases, public, row.module)
         return row.public
 
     return deco
@@ -174,27 +186,3 @@ def call_op(row, args, statics):
 def _static_from_tensor(t):
     arr = t._concrete("a static argument")
     return arr.item() if arr.ndim == 0 else tuple(arr.tolist())
-
-
-def _bind_methods(row):
-    if row.method:
-        setattr(Tensor, row.method, row.public)
-    fn = row.public
-    for opname in row.operators:
-        if opname in _REFLECTED:
-            setattr(Tensor, opname, _reflected(fn))
-        else:
-            setattr(Tensor, opname, fn)
-
-
-_REFLECTED = frozenset({
-    "__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__",
-    "__rpow__", "__rmatmul__", "__rand__", "__ror__", "__rxor__", "__rlshift__",
-    "__rrshift__", "__rdivmod__"})
-
-
-def _reflected(fn):
-    def reflected(self, other):
-        return fn(other, self)
-    reflected.__name__ = fn.__name__
-    return reflected

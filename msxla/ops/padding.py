@@ -13,9 +13,9 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["pad", "Pad"]
 
 _MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "edge": "edge",
           "circular": "wrap"}
@@ -61,13 +61,6 @@ def pad_array(x, pairs, mode, value):
     return jnp.pad(x, pairs, mode=_MODES[mode])
 
 
-@op(static=("padding", "mode"), prim="PadV3", dtypes=tuple(mstype.all_types))
-def pad(input_x, padding, mode="constant", value=None):
-    """``input_x`` padded by ``padding`` = (left, right, top, bottom, ...) from the last
-    dimension backwards; ``value`` fills in constant mode (default 0)."""
-    return pad_array(input_x, _pairs(padding, input_x.ndim), mode, value)
-
-
 def _pad_call(prim, x):
     if len(prim.paddings) != x.ndim:
         raise ValueError(f"For 'Pad', the 'paddings' must have one pair per input dimension "
@@ -78,6 +71,14 @@ def _pad_call(prim, x):
     return pad(x, tuple(flat))
 
 
-Pad = make_primitive("Pad", pad, init=(("paddings", ()),), call=_pad_call,
-                     doc="``Pad(paddings)(x)``: constant zero padding, one (before, after) "
-                         "pair per dimension from the first.")
+@op(static=("padding", "mode"), prim="PadV3", dtypes=tuple(mstype.all_types),
+    primitive=PrimDef("Pad", init=(("paddings", ()),), call=_pad_call,
+                      doc="``Pad(paddings)(x)``: constant zero padding, one (before, after) "
+                          "pair per dimension from the first."))
+def pad(input_x, padding, mode="constant", value=None):
+    """``input_x`` padded by ``padding`` = (left, right, top, bottom, ...) from the last
+    dimension backwards; ``value`` fills in constant mode (default 0)."""
+    return pad_array(input_x, _pairs(padding, input_x.ndim), mode, value)
+
+
+__all__ = exports(__name__)

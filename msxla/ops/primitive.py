@@ -1,18 +1,40 @@
 """MindSpore's Primitive classes (``ops.Add()``, ``ops.MatMul(transpose_a=True)``).
 
-A Primitive instance holds its init attributes and, when called, runs an op
-row with them. ``make_primitive`` builds such a class from the row's public
-function: ``init`` lists the constructor attributes and their defaults, and
-``call`` maps the instance call onto the function (default: the call's
-arguments followed by the attributes as keywords).
+A Primitive instance holds its init attributes and, when called, runs an op.
+Op rows (and composites) declare their Primitive classes with ``PrimDef``
+(``@op(..., primitive=PrimDef(init=(("transpose_a", False),), call=...))``);
+``msxla.ops.surface`` builds the classes with ``primitive_class``. ``init``
+lists the constructor attributes and their defaults, ``call`` maps the
+instance call onto the op (default: the call's arguments followed by the
+attributes as keywords).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
+from typing import Callable
 
-# Every Primitive class made by make_primitive, by name (``ops.operations``).
+# Every Primitive class built for an op, by name (``ops.operations``).
 PRIMITIVES: dict[str, type] = {}
+
+
+@dataclasses.dataclass(frozen=True)
+class PrimDef:
+    """How an op's Primitive class is built.
+
+    Args:
+        name: the class name (default: the row's ``prim`` name).
+        init: ``(attr, default)`` pairs the constructor accepts, in order.
+        call: ``call(prim, *args, **kwargs)`` when the instance call does not
+            map onto ``op(*args, **kwargs, **attrs)``.
+        doc: the class docstring (default: the op's).
+    """
+
+    name: str | None = None
+    init: tuple = ()
+    call: Callable | None = None
+    doc: str | None = None
 
 
 class Primitive:
@@ -89,14 +111,9 @@ def prim_attr_register(init):
     return wrapped
 
 
-def make_primitive(name, fn, init=(), call=None, doc=None):
-    """A Primitive class ``name`` whose instances call ``fn``.
-
-    Args:
-        init: ``(attr, default)`` pairs the constructor accepts, in order.
-        call: ``call(prim, *args, **kwargs)`` when the instance call does not
-            map onto ``fn(*args, **attrs)``.
-    """
+def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.ops"):
+    """A Primitive class ``name`` whose instances call ``target()``, the op's public
+    function (looked up at call time, so a row's public face may be set later)."""
     names = tuple(a for a, _ in init)
     defaults = dict(init)
 
@@ -115,12 +132,14 @@ def make_primitive(name, fn, init=(), call=None, doc=None):
 
     if call is None:
         def __call__(self, *args, **kwargs):
-            return fn(*args, **kwargs, **{k: self.attrs[k] for k in names})
+            return target()(*args, **kwargs, **{k: self.attrs[k] for k in names})
     else:
         def __call__(self, *args, **kwargs):
             return call(self, *args, **kwargs)
 
+    if name in PRIMITIVES:
+        raise ValueError(f"Primitive {name!r} is defined twice")
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
-                                    "__doc__": doc or fn.__doc__, "__module__": "msxla.ops"})
+                                    "__doc__": doc, "__module__": module})
     PRIMITIVES[name] = cls
     return cls

@@ -14,15 +14,9 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops._nn_util import set_public
-from msxla.ops.primitive import make_primitive
-from msxla.ops.random import as_shape, key_for, random_row
-
-__all__ = ["randint", "randint_like", "bernoulli", "multinomial", "random_categorical",
-           "randperm", "shuffle", "poisson", "random_poisson", "multinomial_with_replacement",
-           "random_", "UniformInt", "Bernoulli",
-           "Multinomial", "RandomCategorical", "RandpermV2", "RandomShuffle", "Poisson",
-           "RandomPoisson"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.random import _SEEDS, as_shape, key_for, random_row
+from msxla.ops.surface import composite, exports, public_face, tensor_method
 
 
 def _check_int(name, v, what):
@@ -36,11 +30,21 @@ def _int_dtype(name, dtype):
     return dtype
 
 
-@random_row("randint", static=("size", "dtype"), prim="UniformInt")
+def _seeds(prim):
+    return key_for(prim.attrs.get("seed", 0), prim.attrs.get("seed2", 0))
+
+
+def _uniform_int_call(prim, shape, minval, maxval):
+    return _randint(_seeds(prim), minval, maxval, as_shape("UniformInt", shape), mstype.int32)
+
+
+@random_row("randint", static=("size", "dtype"), prim="UniformInt",
+            primitive=PrimDef(init=_SEEDS, call=_uniform_int_call))
 def _randint(key, low, high, size, dtype=mstype.int64):
     return jax.random.randint(key, size, low, high, jnp.int64).astype(dtype.np_dtype)
 
 
+@public_face(_randint)
 def randint(low, high, size, seed=None, *, dtype=None):
     """Integers uniform in ``[low, high)`` of shape ``size`` (a tuple)."""
     dtype = _int_dtype("randint", mstype.int64 if dtype is None else dtype)
@@ -54,6 +58,7 @@ def randint(low, high, size, seed=None, *, dtype=None):
     return _randint(key_for(seed), low, high, as_shape("randint", size), dtype)
 
 
+@composite()
 def randint_like(input, low, high, seed=None, *, dtype=None):
     """``randint`` with ``input``'s shape (and dtype, unless given)."""
     if not isinstance(input, Tensor):
@@ -65,18 +70,28 @@ def randint_like(input, low, high, seed=None, *, dtype=None):
     return _randint(key_for(seed), low, high, tuple(input.shape), dtype)
 
 
-@random_row("bernoulli", prim="Bernoulli")
+def _bernoulli_call(prim, x, p):
+    seed = prim.attrs["seed"]
+    return _bernoulli(key_for(0 if seed == -1 else seed, prim.attrs["offset"]), x, p)
+
+
+@random_row("bernoulli", prim="Bernoulli",
+            primitive=PrimDef(init=(("seed", -1), ("offset", 0)), call=_bernoulli_call))
 def _bernoulli(key, input, p=0.5):
     u = jax.random.uniform(key, input.shape, jnp.float32)
     return (u < p).astype(input.dtype)
 
 
+@public_face(_bernoulli)
 def bernoulli(input, p=0.5, seed=None):
     """0/1 samples with probability ``p`` (scalar or Tensor), shaped and typed like ``input``."""
     return _bernoulli(key_for(seed), input, p)
 
 
-@random_row("multinomial", static=("num_samples", "replacement"), prim="Multinomial")
+@random_row("multinomial", static=("num_samples", "replacement"), prim="Multinomial",
+            primitive=PrimDef(init=_SEEDS + (("dtype", mstype.int32),),
+                              call=lambda prim, x, num_samples: _multinomial(
+                                  _seeds(prim), x, int(num_samples)).astype(prim.attrs["dtype"])))
 def _multinomial(key, input, num_samples, replacement=True):
     logits = jnp.log(input.astype(jnp.float32))
     if replacement:
@@ -87,6 +102,7 @@ def _multinomial(key, input, num_samples, replacement=True):
     return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(jnp.int32)
 
 
+@public_face(_multinomial)
 def multinomial(input, num_samples, replacement=True, seed=None):
     """``num_samples`` class indices per row drawn with the (unnormalised) weights ``input``."""
     if input.ndim not in (1, 2):
@@ -99,6 +115,7 @@ def multinomial(input, num_samples, replacement=True, seed=None):
     return _multinomial(key_for(seed), input, num_samples, replacement)
 
 
+@composite()
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False):
     """``multinomial`` drawn from a key fixed by ``seed`` and ``offset`` (a non-zero seed
     repeats; seed 0 uses the global random state)."""
@@ -107,22 +124,31 @@ def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False)
     return _multinomial(key, x, int(numsamples), bool(replacement)).astype(mstype.int64)
 
 
-@random_row("random_categorical", static=("num_sample", "dtype"), prim="RandomCategorical")
+@random_row("random_categorical", static=("num_sample", "dtype"), prim="RandomCategorical",
+            primitive=PrimDef(init=(("dtype", mstype.int64),),
+                              call=lambda prim, logits, num_sample, seed=0: _random_categorical(
+                                  key_for(seed), logits, int(num_sample), prim.attrs["dtype"])))
 def _random_categorical(key, logits, num_sample, dtype=mstype.int64):
     out = jax.random.categorical(key, logits, axis=-1, shape=(num_sample,) + logits.shape[:-1])
     return jnp.moveaxis(out, 0, -1).astype(dtype.np_dtype)
 
 
+@public_face(_random_categorical)
 def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
     """``num_sample`` class indices per row of ``logits`` (unnormalised log-probabilities)."""
     return _random_categorical(key_for(seed), logits, num_sample, dtype)
 
 
-@random_row("randperm", static=("n", "dtype"), prim="RandpermV2")
+@random_row("randperm", static=("n", "dtype"), prim="RandpermV2",
+            primitive=PrimDef(init=(("seed", 0), ("offset", 0), ("dtype", mstype.int64)),
+                              call=lambda prim, n: randperm(int(n), prim.attrs["seed"],
+                                                            prim.attrs["offset"],
+                                                            prim.attrs["dtype"])))
 def _randperm(key, n, dtype=mstype.int64):
     return jax.random.permutation(key, n).astype(dtype.np_dtype)
 
 
+@public_face(_randperm)
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
     """A random permutation of ``0 .. n-1`` (fixed for a non-zero ``seed`` and ``offset``)."""
     if not isinstance(n, int) or n < 0:
@@ -134,94 +160,61 @@ def randperm(n, seed=0, offset=0, dtype=mstype.int64):
     return _randperm(key, n, dtype)
 
 
-@random_row("shuffle", prim="RandomShuffle")
+@random_row("shuffle", prim="RandomShuffle",
+            primitive=PrimDef(init=_SEEDS, call=lambda prim, x: _shuffle(_seeds(prim), x)))
 def _shuffle(key, x):
     return jax.random.permutation(key, x, axis=0) if x.ndim else x
 
 
+@public_face(_shuffle)
 def shuffle(x, seed=None):
     """``x`` with its first dimension randomly permuted."""
     return _shuffle(key_for(seed), x)
 
 
-@random_row("poisson", static=("shape",), prim="Poisson")
+@random_row("poisson", static=("shape",), prim="Poisson",
+            primitive=PrimDef(init=_SEEDS, call=lambda prim, shape, mean: _poisson(
+                _seeds(prim), as_shape("Poisson", shape), mean)))
 def _poisson(key, shape, mean):
     shape = jnp.broadcast_shapes(shape, mean.shape)
     return jax.random.poisson(key, jnp.broadcast_to(mean, shape), shape).astype(jnp.float32)
 
 
+@public_face(_poisson)
 def poisson(shape, mean, seed=None):
     """Poisson counts (as float32) with rate ``mean`` broadcast with ``shape``."""
     return _poisson(key_for(seed), as_shape("poisson", shape), mean)
 
 
-@random_row("random_poisson", static=("shape", "dtype"), prim="RandomPoisson")
+@random_row("random_poisson", static=("shape", "dtype"), prim="RandomPoisson",
+            primitive=PrimDef(init=_SEEDS + (("dtype", mstype.int64),),
+                              call=lambda prim, shape, rate: _random_poisson(
+                                  _seeds(prim), as_shape("RandomPoisson", shape), rate,
+                                  prim.attrs["dtype"])))
 def _random_poisson(key, shape, rate, dtype=mstype.float32):
     lam = jnp.broadcast_to(rate, shape + rate.shape)
     return jax.random.poisson(key, lam, lam.shape).astype(dtype.np_dtype)
 
 
+@public_face(_random_poisson)
 def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
     """Poisson counts of shape ``shape + rate.shape``."""
     return _random_poisson(key_for(seed), as_shape("random_poisson", shape), rate, dtype)
 
 
-for _row, _pub in ((_randint, randint), (_bernoulli, bernoulli), (_multinomial, multinomial),
-                   (_random_categorical, random_categorical), (_randperm, randperm),
-                   (_shuffle, shuffle), (_poisson, poisson), (_random_poisson, random_poisson)):
-    set_public(_row, _pub)
-
-
-def _seeds(prim):
-    return key_for(prim.attrs.get("seed", 0), prim.attrs.get("seed2", 0))
-
-
-def _uniform_int_call(prim, shape, minval, maxval):
-    return _randint(_seeds(prim), minval, maxval, as_shape("UniformInt", shape), mstype.int32)
-
-
-def _bernoulli_call(prim, x, p):
-    seed = prim.attrs["seed"]
-    return _bernoulli(key_for(0 if seed == -1 else seed, prim.attrs["offset"]), x, p)
-
-
-_SEEDS = (("seed", 0), ("seed2", 0))
-UniformInt = make_primitive("UniformInt", randint, init=_SEEDS, call=_uniform_int_call)
-Bernoulli = make_primitive("Bernoulli", bernoulli, init=(("seed", -1), ("offset", 0)),
-                           call=_bernoulli_call)
-Multinomial = make_primitive(
-    "Multinomial", multinomial, init=_SEEDS + (("dtype", mstype.int32),),
-    call=lambda prim, x, num_samples: _multinomial(_seeds(prim), x, int(num_samples))
-    .astype(prim.attrs["dtype"]))
-RandomCategorical = make_primitive(
-    "RandomCategorical", random_categorical, init=(("dtype", mstype.int64),),
-    call=lambda prim, logits, num_sample, seed=0: _random_categorical(
-        key_for(seed), logits, int(num_sample), prim.attrs["dtype"]))
-RandpermV2 = make_primitive(
-    "RandpermV2", randperm, init=(("seed", 0), ("offset", 0), ("dtype", mstype.int64)),
-    call=lambda prim, n: randperm(int(n), prim.attrs["seed"], prim.attrs["offset"],
-                                  prim.attrs["dtype"]))
-RandomShuffle = make_primitive("RandomShuffle", shuffle, init=_SEEDS,
-                               call=lambda prim, x: _shuffle(_seeds(prim), x))
-Poisson = make_primitive(
-    "Poisson", poisson, init=_SEEDS,
-    call=lambda prim, shape, mean: _poisson(_seeds(prim), as_shape("Poisson", shape), mean))
-RandomPoisson = make_primitive(
-    "RandomPoisson", random_poisson, init=_SEEDS + (("dtype", mstype.int64),),
-    call=lambda prim, shape, rate: _random_poisson(
-        _seeds(prim), as_shape("RandomPoisson", shape), rate, prim.attrs["dtype"]))
-
-
 # ------------------------------------------------------------- Tensor methods
+@tensor_method("bernoulli")
 def _tensor_bernoulli(self, *, generator=None):
     return _bernoulli(key_for(), self, self)
 
 
+@tensor_method("bernoulli_")
 def _tensor_bernoulli_(self, p=0.5, *, generator=None):
     self._data = _bernoulli(key_for(), self, p)._data
     return self
 
 
+@tensor_method("random_")
 def _tensor_random_(self, from_=0, to=None, *, generator=None):
     if to is None:
         to = 2 ** 24 if mstype.is_float(self.dtype) else int(
@@ -231,21 +224,21 @@ def _tensor_random_(self, from_=0, to=None, *, generator=None):
     return self
 
 
+@tensor_method("multinomial")
 def _tensor_multinomial(self, num_samples, replacement=True, seed=None):
     return multinomial(self, num_samples, replacement, seed)
 
 
+@tensor_method("random_categorical")
 def _tensor_random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
     return random_categorical(self, num_sample, seed, dtype)
 
 
-Tensor.bernoulli = _tensor_bernoulli
-Tensor.bernoulli_ = _tensor_bernoulli_
-Tensor.random_ = _tensor_random_
-Tensor.multinomial = _tensor_multinomial
-Tensor.random_categorical = _tensor_random_categorical
 
-
+@composite()
 def random_(input, from_=0, to=None, *, generator=None):
     """Fill ``input`` in place with integers uniform in ``[from_, to)``."""
     return _tensor_random_(input, from_, to)
+
+
+__all__ = exports(__name__)

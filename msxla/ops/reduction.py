@@ -19,12 +19,9 @@ import numpy as np
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
-__all__ = ["sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "all",
-           "any", "count_nonzero", "logsumexp", "nansum", "nanmean",
-           "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll",
-           "ReduceAny", "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue"]
 
 _ALL = tuple(mstype.all_types)
 _REAL = tuple(t for t in mstype.all_types if mstype.category(t) < 3)
@@ -78,7 +75,30 @@ def _widen_int(x):
     return x.astype(jnp.int64) if x.dtype.kind in "biu" else x
 
 
-@op(static=("dim", "keepdim", "dtype"), method=None, prim="ReduceSum", dtypes=_ALL)
+def _axis_arg(axis):
+    if isinstance(axis, Tensor):
+        arr = axis.asnumpy()
+        return int(arr) if arr.ndim == 0 else tuple(int(a) for a in arr.reshape(-1))
+    return axis
+
+
+def _reduce_prim(name, target, keep_dtype=False):
+    """``name(keep_dims=False)(x, axis=())``: the row ``target`` (looked up when called)
+    over ``axis``; ``keep_dtype`` keeps the input's dtype (ReduceSum, ReduceProd)."""
+    def call(prim, x, axis=()):
+        fn = globals()[target]
+        axis = _axis_arg(axis)
+        if getattr(prim, "skip_mode", False) and axis in ((), []):
+            return x
+        if keep_dtype:
+            return fn(x, axis, prim.keep_dims, dtype=x.dtype if isinstance(x, Tensor) else None)
+        return fn(x, axis, prim.keep_dims)
+    init = (("keep_dims", False),) + ((("skip_mode", False),) if name == "ReduceSum" else ())
+    return PrimDef(name, init=init, call=call, doc=f"``{name}(keep_dims=False)(x, axis=())``.")
+
+
+@op(static=("dim", "keepdim", "dtype"), method=None, prim="ReduceSum", dtypes=_ALL,
+    primitive=_reduce_prim("ReduceSum", "sum", keep_dtype=True))
 def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 - MindSpore's name
     """Sum over ``dim`` (all axes when None); bool and integer inputs sum to int64."""
     axes = reduce_axes(dim, input.ndim, "dim")
@@ -91,7 +111,8 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001 - MindSpor
     return jnp.sum(x, axis=axes, keepdims=keepdim, dtype=x.dtype)
 
 
-@op(static=("axis", "keep_dims"), prim="ReduceMean", dtypes=_REAL)
+@op(static=("axis", "keep_dims"), prim="ReduceMean", dtypes=_REAL,
+    primitive=_reduce_prim("ReduceMean", "mean"))
 def mean(x, axis=None, keep_dims=False):
     """Mean over ``axis``; integer inputs keep their dtype (the mean is truncated)."""
     if x.dtype == np.bool_:
@@ -103,7 +124,8 @@ def mean(x, axis=None, keep_dims=False):
     return jnp.mean(x, axis=axes, keepdims=keep_dims)
 
 
-@op(static=("axis", "keep_dims", "dtype"), prim="ReduceProd", dtypes=_ALL)
+@op(static=("axis", "keep_dims", "dtype"), prim="ReduceProd", dtypes=_ALL,
+    primitive=_reduce_prim("ReduceProd", "prod", keep_dtype=True))
 def prod(input, axis=None, keep_dims=False, dtype=None):
     """Product over ``axis``; bool and integer inputs multiply to int64."""
     axes = reduce_axes(axis, input.ndim)
@@ -135,13 +157,15 @@ def _extreme(input, axis, keepdims, initial, where, largest):
     return f(x, axis=axes, keepdims=keepdims)
 
 
-@op(static=("axis", "keepdims"), prim="ReduceMax", method="amax", dtypes=_REAL[1:])
+@op(static=("axis", "keepdims"), prim="ReduceMax", method="amax", dtypes=_REAL[1:],
+    primitive=_reduce_prim("ReduceMax", "amax"))
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Maximum over ``axis``; ``where`` masks entries out (``initial`` is then required)."""
     return _extreme(input, axis, keepdims, initial, where, True)
 
 
-@op(static=("axis", "keepdims"), prim="ReduceMin", method="amin", dtypes=_REAL[1:])
+@op(static=("axis", "keepdims"), prim="ReduceMin", method="amin", dtypes=_REAL[1:],
+    primitive=_reduce_prim("ReduceMin", "amin"))
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     """Minimum over ``axis``; ``where`` masks entries out (``initial`` is then required)."""
     return _extreme(input, axis, keepdims, initial, where, False)
@@ -164,13 +188,25 @@ def _with_index(input, axis, keepdims, initial, where, largest, name):
             argf(x, axis=ax, keepdims=keepdims).astype(jnp.int64))
 
 
-@op(static=("axis", "keepdims"), prim="Max", dtypes=_REAL[1:])
+def _with_value(largest):
+    def call(prim, x):
+        values, index = (max if largest else min)(x, prim.axis, prim.keep_dims)
+        return index, values
+    name = "ArgMaxWithValue" if largest else "ArgMinWithValue"
+    return PrimDef(name, init=(("axis", 0), ("keep_dims", False)), call=call,
+                   doc=f"``(index, values)`` of the {'max' if largest else 'min'}imum along "
+                       "``axis``.")
+
+
+@op(static=("axis", "keepdims"), prim="Max", dtypes=_REAL[1:],
+    primitive=_with_value(True))
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """``(values, indices)`` of the maximum along ``axis`` (indices are 0 for ``axis=None``)."""
     return _with_index(input, axis, keepdims, initial, where, True, "max")
 
 
-@op(static=("axis", "keepdims"), prim="Min", dtypes=_REAL[1:])
+@op(static=("axis", "keepdims"), prim="Min", dtypes=_REAL[1:],
+    primitive=_with_value(False))
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """``(values, indices)`` of the minimum along ``axis`` (indices are 0 for ``axis=None``)."""
     return _with_index(input, axis, keepdims, initial, where, False, "min")
@@ -188,25 +224,37 @@ def _arg(input, axis, keepdims, largest, out_dtype):
     return f(input, axis=ax, keepdims=keepdims).astype(out_dtype)
 
 
-@op(static=("dim", "keepdim"), prim="Argmax", dtypes=_REAL)
+def _argprim(largest):
+    def call(prim, x):
+        out = (argmax if largest else argmin)(x, prim.axis, False)
+        dtype = mstype.to_ms(prim.output_type)
+        return out if out.dtype is dtype else out.astype(dtype)
+    return call
+
+
+@op(static=("dim", "keepdim"), prim="Argmax", dtypes=_REAL,
+    primitive=PrimDef(init=(("axis", -1), ("output_type", mstype.int32)), call=_argprim(True)))
 def argmax(input, dim=None, keepdim=False):
     """Index (int64) of the first maximum along ``dim``, or of the flattened input."""
     return _arg(input, dim, keepdim, True, jnp.int64)
 
 
-@op(static=("axis", "keepdims"), prim="Argmin", dtypes=_REAL)
+@op(static=("axis", "keepdims"), prim="Argmin", dtypes=_REAL,
+    primitive=PrimDef(init=(("axis", -1), ("output_type", mstype.int32)), call=_argprim(False)))
 def argmin(input, axis=None, keepdims=False):
     """Index (int32, as MindSpore 2.10) of the first minimum along ``axis``."""
     return _arg(input, axis, keepdims, False, jnp.int32)
 
 
-@op(static=("axis", "keep_dims"), prim="ReduceAll", dtypes=_ALL)
+@op(static=("axis", "keep_dims"), prim="ReduceAll", dtypes=_ALL,
+    primitive=_reduce_prim("ReduceAll", "all"))
 def all(input, axis=None, keep_dims=False):  # noqa: A001
     """Logical AND over ``axis`` (non-zero counts as True); the result is bool."""
     return jnp.all(input != 0, axis=reduce_axes(axis, input.ndim), keepdims=keep_dims)
 
 
-@op(static=("axis", "keep_dims"), prim="ReduceAny", dtypes=_ALL)
+@op(static=("axis", "keep_dims"), prim="ReduceAny", dtypes=_ALL,
+    primitive=_reduce_prim("ReduceAny", "any"))
 def any(input, axis=None, keep_dims=False):  # noqa: A001
     """Logical OR over ``axis`` (non-zero counts as True); the result is bool."""
     return jnp.any(input != 0, axis=reduce_axes(axis, input.ndim), keepdims=keep_dims)
@@ -251,74 +299,4 @@ def nanmean(input, axis=None, keepdims=False, *, dtype=None):
     return jnp.nanmean(x, axis=axes, keepdims=keepdims)
 
 
-# ------------------------------------------------------------------ primitives
-def _axis_arg(axis):
-    if isinstance(axis, Tensor):
-        arr = axis.asnumpy()
-        return int(arr) if arr.ndim == 0 else tuple(int(a) for a in arr.reshape(-1))
-    return axis
-
-
-def _reduce_prim(name, fn, keep_dtype):
-    def call(prim, x, axis=()):
-        axis = _axis_arg(axis)
-        if getattr(prim, "skip_mode", False) and axis in ((), []):
-            return x
-        if keep_dtype:
-            return fn(x, axis, prim.keep_dims, dtype=x.dtype if isinstance(x, Tensor) else None)
-        return fn(x, axis, prim.keep_dims)
-    init = (("keep_dims", False),) + ((("skip_mode", False),) if name == "ReduceSum" else ())
-    return make_primitive(name, fn, init=init, call=call,
-                          doc=f"``{name}(keep_dims=False)(x, axis=())``: {fn.__doc__}")
-
-
-def _sum_keep(x, axis, keep, dtype=None):
-    return sum(x, axis, keep, dtype=dtype)
-
-
-def _prod_keep(x, axis, keep, dtype=None):
-    return prod(x, axis, keep, dtype)
-
-
-ReduceSum = _reduce_prim("ReduceSum", _sum_keep, True)
-ReduceProd = _reduce_prim("ReduceProd", _prod_keep, True)
-ReduceMean = _reduce_prim("ReduceMean", mean, False)
-ReduceMax = _reduce_prim("ReduceMax", amax, False)
-ReduceMin = _reduce_prim("ReduceMin", amin, False)
-ReduceAll = _reduce_prim("ReduceAll", all, False)
-ReduceAny = _reduce_prim("ReduceAny", any, False)
-
-
-def _argprim(largest):
-    fn = argmax if largest else argmin
-
-    def call(prim, x):
-        out = fn(x, prim.axis, False)
-        dtype = mstype.to_ms(prim.output_type)
-        return out if out.dtype is dtype else out.astype(dtype)
-    return call
-
-
-Argmax = make_primitive("Argmax", argmax, init=(("axis", -1), ("output_type", mstype.int32)),
-                        call=_argprim(True))
-Argmin = make_primitive("Argmin", argmin, init=(("axis", -1), ("output_type", mstype.int32)),
-                        call=_argprim(False))
-
-
-def _with_value(largest):
-    fn = max if largest else min
-
-    def call(prim, x):
-        values, index = fn(x, prim.axis, prim.keep_dims)
-        return index, values
-    return call
-
-
-ArgMaxWithValue = make_primitive("ArgMaxWithValue", max,
-                                 init=(("axis", 0), ("keep_dims", False)),
-                                 call=_with_value(True),
-                                 doc="``(index, values)`` of the maximum along ``axis``.")
-ArgMinWithValue = make_primitive("ArgMinWithValue", min,
-                                 init=(("axis", 0), ("keep_dims", False)),
-                                 call=_with_value(False),
-                                 doc="``(index, values)`` of the minimum along ``axis``.")
+__all__ = exports(__name__)

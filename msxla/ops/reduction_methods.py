@@ -15,8 +15,7 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.ops import reduction as R, scan as S, stats as T
-
-__all__ = []
+from msxla.ops.surface import exports, tensor_method
 
 
 def _take(kw, *names, default=None):
@@ -205,4 +204,7 @@ _METHODS = {
     "argmin_with_value": _with_value(R.min, "argmin_with_value"),
 }
 for _name, _fn in _METHODS.items():
-    setattr(Tensor, _name, _fn)
+    tensor_method(_name, _fn)
+
+
+__all__ = exports(__name__)

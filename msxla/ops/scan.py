@@ -16,11 +16,10 @@ import numpy as np
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.reduction import one_axis
+from msxla.ops.surface import exports
 
-__all__ = ["cumsum", "cumprod", "cummax", "cummin", "logcumsumexp", "CumSum", "CumProd",
-           "Cummin"]
 
 _NUM = tuple(t for t in mstype.all_types if 0 < mstype.category(t) < 3)
 _FLOAT = (mstype.float16, mstype.float32, mstype.float64)
@@ -30,7 +29,22 @@ def _np(dtype):
     return mstype.to_ms(dtype).np_dtype
 
 
-@op(static=("axis", "dtype"), prim="CumSum", dtypes=_NUM)
+def _scan_prim(product):
+    def call(prim, x, axis):
+        if isinstance(axis, Tensor):
+            axis = int(axis)
+        data = x._data if isinstance(x, Tensor) else jnp.asarray(x)
+        try:
+            return wrap(_scan(data, axis, bool(prim.exclusive), bool(prim.reverse), product))
+        except ValueError as err:
+            from msxla.errors import ShapeError, user_error
+            raise user_error(ShapeError, f"For '{prim.name}', {err}") from None
+    return call
+
+
+@op(static=("axis", "dtype"), prim="CumSum", dtypes=_NUM,
+    primitive=PrimDef(init=(("exclusive", False), ("reverse", False)), call=_scan_prim(False),
+                      doc="``CumSum(exclusive=False, reverse=False)(x, axis)``."))
 def cumsum(x, axis, dtype=None):
     """Cumulative sum along ``axis``, in ``dtype`` if given (else the input's dtype)."""
     if dtype is not None:
@@ -40,7 +54,9 @@ def cumsum(x, axis, dtype=None):
     return jnp.cumsum(x, axis=one_axis(axis, x.ndim), dtype=x.dtype) if x.ndim else x
 
 
-@op(static=("dim", "dtype"), prim="CumProd", dtypes=_NUM)
+@op(static=("dim", "dtype"), prim="CumProd", dtypes=_NUM,
+    primitive=PrimDef(init=(("exclusive", False), ("reverse", False)), call=_scan_prim(True),
+                      doc="``CumProd(exclusive=False, reverse=False)(x, axis)``."))
 def cumprod(input, dim, dtype=None):
     """Cumulative product along ``dim``; bool and integer inputs give int64."""
     if dtype is not None:
@@ -80,7 +96,9 @@ def cummax(input, axis):
     return _cum_extreme(input, axis, True, jnp.int64)
 
 
-@op(static=("axis",), prim="Cummin", dtypes=_NUM)
+@op(static=("axis",), prim="Cummin", dtypes=_NUM,
+    primitive=PrimDef(init=(("axis", 0),), call=lambda prim, x: cummin(x, prim.axis),
+                      doc="``Cummin(axis)(x)``: ``(values, indices)`` of the running minimum."))
 def cummin(input, axis):
     """``(values, indices)``: the running minimum along ``axis``; indices are int32."""
     return _cum_extreme(input, axis, False, jnp.int32)
@@ -113,25 +131,4 @@ def _scan(x, axis, exclusive, reverse, product):
     return out
 
 
-def _scan_prim(product):
-    def call(prim, x, axis):
-        if isinstance(axis, Tensor):
-            axis = int(axis)
-        data = x._data if isinstance(x, Tensor) else jnp.asarray(x)
-        try:
-            return wrap(_scan(data, axis, bool(prim.exclusive), bool(prim.reverse), product))
-        except ValueError as err:
-            from msxla.errors import ShapeError, user_error
-            raise user_error(ShapeError, f"For '{prim.name}', {err}") from None
-    return call
-
-
-CumSum = make_primitive("CumSum", cumsum, init=(("exclusive", False), ("reverse", False)),
-                        call=_scan_prim(False),
-                        doc="``CumSum(exclusive=False, reverse=False)(x, axis)``.")
-CumProd = make_primitive("CumProd", cumprod, init=(("exclusive", False), ("reverse", False)),
-                         call=_scan_prim(True),
-                         doc="``CumProd(exclusive=False, reverse=False)(x, axis)``.")
-Cummin = make_primitive("Cummin", cummin, init=(("axis", 0),),
-                        call=lambda prim, x: cummin(x, prim.axis),
-                        doc="``Cummin(axis)(x)``: ``(values, indices)`` of the running minimum.")
+__all__ = exports(__name__)

@@ -15,22 +15,12 @@ import numpy as np
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops._nn_util import set_public
 from msxla.ops.indexing import check_index_dtype
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.reduction import one_axis
+from msxla.ops.surface import exports, set_public
 
-__all__ = ["scatter", "tensor_scatter_elements", "scatter_nd", "tensor_scatter_update",
-           "tensor_scatter_add", "tensor_scatter_sub", "tensor_scatter_mul",
-           "tensor_scatter_div", "tensor_scatter_max", "tensor_scatter_min", "index_add",
-           "index_fill", "scatter_add", "scatter_sub", "scatter_mul", "scatter_div",
-           "scatter_max", "scatter_min", "scatter_update", "scatter_nd_add", "scatter_nd_sub",
-           "scatter_nd_update",
-           "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd", "TensorScatterSub",
-           "TensorScatterMul", "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin",
-           "TensorScatterElements", "IndexAdd", "IndexFill", "ScatterAdd", "ScatterUpdate",
-           "ScatterNdAdd", "ScatterNdUpdate"]
 
 _ALL = tuple(mstype.all_types)
 _NUM = tuple(t for t in mstype.all_types if 0 < mstype.category(t) < 3)
@@ -99,7 +89,8 @@ def scatter(input, axis, index, src):
     return _scatter_elements(input, axis, index, src, "update")
 
 
-@op(static=("axis", "reduction"), prim="TensorScatterElements", dtypes=_ALL)
+@op(static=("axis", "reduction"), prim="TensorScatterElements", dtypes=_ALL,
+    primitive=PrimDef(init=(("axis", 0), ("reduction", "none"))))
 def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
     """Like ``scatter``; ``reduction='add'`` accumulates instead of overwriting."""
     if reduction not in ("none", "add"):
@@ -126,20 +117,20 @@ def _nd(x, indices, updates, mode, name):
     return _apply(x, tuple(jnp.moveaxis(indices, -1, 0)), mode, updates)
 
 
-@op(static=("shape",), prim="ScatterNd", dtypes=_ALL)
+@op(static=("shape",), prim="ScatterNd", dtypes=_ALL, primitive=True)
 def scatter_nd(indices, updates, shape):
     """A zero Tensor of ``shape`` with ``updates`` summed in at ``indices``."""
     zeros = jnp.zeros(tuple(int(s) for s in shape), jnp.asarray(updates).dtype)
     return _nd(zeros, indices, updates, "add", "ScatterNd")
 
 
-def _tensor_scatter(mode, prim):
+def _tensor_scatter(mode, prim, primitive=True):
     def impl(input_x, indices, updates):
         return _nd(input_x, indices, updates, mode, prim)
     impl.__name__ = f"tensor_scatter_{mode}"
     impl.__doc__ = (f"``input_x`` with ``updates`` {'written' if mode == 'update' else mode + '-ed'}"
                     " at the index tuples in the last dimension of ``indices``.")
-    return op(name=impl.__name__, prim=prim, dtypes=_NUM)(impl)
+    return op(name=impl.__name__, prim=prim, dtypes=_NUM, primitive=primitive)(impl)
 
 
 tensor_scatter_update = _tensor_scatter("update", "TensorScatterUpdate")
@@ -165,20 +156,22 @@ def _index_add(x, indices, y, axis):
     return x.at[where].add(jnp.asarray(y).astype(x.dtype))
 
 
-@op(static=("axis", "use_lock", "check_index_bound"), prim="IndexAdd", dtypes=_NUM)
+@op(static=("axis", "use_lock", "check_index_bound"), prim="IndexAdd", dtypes=_NUM,
+    primitive=PrimDef(init=(("axis", 0), ("use_lock", True), ("check_index_bound", True)),
+                      call=lambda prim, x, indices, y: index_add(x, indices, y, prim.axis)))
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     """``x`` with the slices of ``y`` added at ``indices`` along ``axis`` (in place)."""
     return _index_add(x, indices, y, axis)
 
 
-@op(static=("axis",), method="index_fill", prim="IndexFill", dtypes=_ALL)
+@op(static=("axis",), method="index_fill", prim="IndexFill", dtypes=_ALL, primitive=True)
 def index_fill(x, axis, index, value):
     """``x`` with the slices at ``index`` along ``axis`` set to the scalar ``value``."""
     axis, where = _along(x, axis, index)
     return x.at[where].set(jnp.asarray(value).astype(x.dtype))
 
 
-def _ref(mode, prim):
+def _ref(mode, prim, primitive=None):
     def impl(input_x, indices, updates):
         indices = jnp.asarray(indices)
         check_index_dtype(indices, prim, "indices")
@@ -191,15 +184,16 @@ def _ref(mode, prim):
     impl.__name__ = f"scatter_{mode}"
     impl.__doc__ = (f"``input_x[indices] {'=' if mode == 'update' else mode + '='} updates`` "
                     "on the first dimension, in place.")
-    return op(name=impl.__name__, prim=prim, dtypes=_NUM)(impl)
+    return op(name=impl.__name__, prim=prim, dtypes=_NUM, primitive=primitive)(impl)
 
 
-def _ref_nd(mode, prim):
+def _ref_nd(mode, prim, primitive=None):
     def impl(input_x, indices, updates, use_locking=False):
         return _nd(input_x, indices, updates, mode, prim)
     impl.__name__ = f"scatter_nd_{mode}"
     impl.__doc__ = f"``input_x`` {mode}-ed with ``updates`` at index tuples, in place."
-    return op(name=impl.__name__, prim=prim, static=("use_locking",), dtypes=_NUM)(impl)
+    return op(name=impl.__name__, prim=prim, static=("use_locking",), dtypes=_NUM,
+              primitive=primitive)(impl)
 
 
 def _in_place(row_public):
@@ -215,38 +209,20 @@ def _in_place(row_public):
     return set_public(row_public, public)
 
 
-scatter_add = _in_place(_ref("add", "ScatterAdd"))
+scatter_add = _in_place(_ref("add", "ScatterAdd", PrimDef(
+    init=(("use_locking", False),), call=lambda prim, x, i, u: scatter_add(x, i, u))))
 scatter_sub = _in_place(_ref("sub", "ScatterSub"))
 scatter_mul = _in_place(_ref("mul", "ScatterMul"))
 scatter_div = _in_place(_ref("div", "ScatterDiv"))
 scatter_max = _in_place(_ref("max", "ScatterMax"))
 scatter_min = _in_place(_ref("min", "ScatterMin"))
-scatter_update = _in_place(_ref("update", "ScatterUpdate"))
-scatter_nd_add = _in_place(_ref_nd("add", "ScatterNdAdd"))
+scatter_update = _in_place(_ref("update", "ScatterUpdate", PrimDef(
+    init=(("use_locking", True),), call=lambda prim, x, i, u: scatter_update(x, i, u))))
+scatter_nd_add = _in_place(_ref_nd("add", "ScatterNdAdd", PrimDef(init=(("use_locking", False),))))
 scatter_nd_sub = _in_place(_ref_nd("sub", "ScatterNdSub"))
-scatter_nd_update = _in_place(_ref_nd("update", "ScatterNdUpdate"))
+scatter_nd_update = _in_place(_ref_nd("update", "ScatterNdUpdate",
+                                       PrimDef(init=(("use_locking", True),))))
 index_add_pure = index_add  # Tensor.index_add returns a new Tensor
 index_add = _in_place(index_add)
 
-# ----------------------------------------------------------------- primitives
-ScatterNd = make_primitive("ScatterNd", scatter_nd)
-TensorScatterUpdate = make_primitive("TensorScatterUpdate", tensor_scatter_update)
-TensorScatterAdd = make_primitive("TensorScatterAdd", tensor_scatter_add)
-TensorScatterSub = make_primitive("TensorScatterSub", tensor_scatter_sub)
-TensorScatterMul = make_primitive("TensorScatterMul", tensor_scatter_mul)
-TensorScatterDiv = make_primitive("TensorScatterDiv", tensor_scatter_div)
-TensorScatterMax = make_primitive("TensorScatterMax", tensor_scatter_max)
-TensorScatterMin = make_primitive("TensorScatterMin", tensor_scatter_min)
-TensorScatterElements = make_primitive("TensorScatterElements", tensor_scatter_elements,
-                                       init=(("axis", 0), ("reduction", "none")))
-IndexAdd = make_primitive("IndexAdd", index_add, init=(("axis", 0), ("use_lock", True),
-                                                       ("check_index_bound", True)),
-                          call=lambda prim, x, indices, y: index_add(x, indices, y, prim.axis))
-IndexFill = make_primitive("IndexFill", index_fill)
-ScatterAdd = make_primitive("ScatterAdd", scatter_add, init=(("use_locking", False),),
-                            call=lambda prim, x, i, u: scatter_add(x, i, u))
-ScatterUpdate = make_primitive("ScatterUpdate", scatter_update, init=(("use_locking", True),),
-                               call=lambda prim, x, i, u: scatter_update(x, i, u))
-ScatterNdAdd = make_primitive("ScatterNdAdd", scatter_nd_add, init=(("use_locking", False),))
-ScatterNdUpdate = make_primitive("ScatterNdUpdate", scatter_nd_update,
-                                 init=(("use_locking", True),))
+__all__ = exports(__name__)

@@ -16,14 +16,8 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.ops._shape_util import ArgTypeError, as_dtype, as_shape, norm_axes, norm_axis, op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["reshape", "transpose", "permute", "swapaxes", "swapdims", "moveaxis", "movedim",
-           "squeeze", "unsqueeze", "expand_dims", "flatten", "ravel", "broadcast_to",
-           "atleast_1d", "atleast_2d", "atleast_3d", "cast", "shape", "rank", "size", "numel",
-           "dtype", "tensor_shape",
-           "Reshape", "Transpose", "Squeeze", "ExpandDims", "Flatten", "BroadcastTo", "Cast",
-           "Shape", "Rank", "Size", "DType", "TensorShape"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import composite, exports
 
 
 def reshape_target(shape, size):
@@ -43,7 +37,7 @@ def reshape_target(shape, size):
     return shape
 
 
-@op(static=("shape",), prim="Reshape")
+@op(static=("shape",), prim="Reshape", primitive=True)
 def reshape(input, shape):
     """``input`` with the same elements in row-major order and shape ``shape`` (one -1 allowed)."""
     return jnp.reshape(input, reshape_target(shape, input.size))
@@ -59,7 +53,7 @@ def check_perm(dims, ndim):
     return perm
 
 
-@op(static=("dims",), prim="Transpose")
+@op(static=("dims",), prim="Transpose", primitive=True)
 def transpose(input, dims):
     """Permute the axes of ``input``: output axis i is input axis ``dims[i]``."""
     return jnp.transpose(input, check_perm(dims, input.ndim))
@@ -114,7 +108,8 @@ def squeeze_axes(x, axis):
     return tuple(a for a in norm_axes(axis, x.ndim) if x.shape[a] == 1)
 
 
-@op(static=("axis",), prim="Squeeze")
+@op(static=("axis",), prim="Squeeze",
+    primitive=PrimDef(init=(("axis", ()),), call=lambda prim, x: squeeze(x, prim.axis)))
 def squeeze(input, axis=None):
     """Drop size-1 axes: all of them (``axis=None``) or those named in ``axis``."""
     if input.ndim == 0:
@@ -133,7 +128,7 @@ def _expand(x, axis):
     return jnp.expand_dims(x, axis % n)
 
 
-@op(static=("axis",), method="expand_dims", prim="ExpandDims")
+@op(static=("axis",), method="expand_dims", prim="ExpandDims", primitive=True)
 def expand_dims(input_x, axis):
     """Insert a size-1 axis at ``axis`` (in ``[-ndim-1, ndim]``)."""
     return _expand(input_x, axis)
@@ -173,7 +168,8 @@ def flatten_shape(shape, order, start_dim, end_dim):
     return perm, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:]
 
 
-@op(static=("order", "start_dim", "end_dim"), prim="Flatten")
+@op(static=("order", "start_dim", "end_dim"), prim="Flatten",
+    primitive=PrimDef(call=lambda prim, x: flatten(x)))
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     """Merge axes ``start_dim..end_dim`` into one; ``order='F'`` first reverses the axes.
 
@@ -217,7 +213,8 @@ def broadcast_target(in_shape, shape):
     return tuple(out)
 
 
-@op(static=("shape",), prim="BroadcastTo")
+@op(static=("shape",), prim="BroadcastTo",
+    primitive=PrimDef(init=(("shape", None),), call=lambda prim, x: broadcast_to(x, prim.shape)))
 def broadcast_to(input, shape):
     """``input`` broadcast to ``shape``; -1 keeps the input's size of that dimension."""
     return jnp.broadcast_to(input, broadcast_target(input.shape, shape))
@@ -255,7 +252,7 @@ def atleast_3d(inputs):
     return _atleast(inputs, 3)
 
 
-@op(static=("dtype",), prim="Cast")
+@op(static=("dtype",), prim="Cast", primitive=True)
 def cast(input, dtype):
     """``input`` converted to ``dtype``: floats to ints truncate toward zero and,
     out of range, give what MindSpore's CPU kernels give (``_dispatch.float_to_int``)."""
@@ -271,51 +268,40 @@ def _tensor(x, opname):
     return x
 
 
+@composite(prim="Shape", primitive=True)
 def shape(input_x):
     """The shape of ``input_x`` as a tuple of ints."""
     return _tensor(input_x, "Shape").shape
 
 
+@composite(prim="TensorShape", primitive=True)
 def tensor_shape(input_x):
     """The shape of ``input_x`` as a 1-D int64 Tensor."""
     return Tensor(list(_tensor(input_x, "TensorShape").shape), mstype.int64)
 
 
+@composite(prim="Rank", primitive=True)
 def rank(input_x):
     """The number of dimensions of ``input_x``."""
     return len(_tensor(input_x, "Rank").shape)
 
 
+@composite(prim="Size", primitive=True)
 def size(input_x):
     """The number of elements of ``input_x``."""
     return math.prod(_tensor(input_x, "Size").shape)
 
 
+@composite()
 def numel(input):
     """The number of elements of ``input``."""
     return math.prod(_tensor(input, "numel").shape)
 
 
+@composite(prim="DType", primitive=True)
 def dtype(x):
     """The dtype of ``x``."""
     return _tensor(x, "DType").dtype
 
 
-def _no_arg_prim(name, fn):
-    return make_primitive(name, fn, call=lambda prim, x: fn(x))
-
-
-Reshape = make_primitive("Reshape", reshape)
-Transpose = make_primitive("Transpose", transpose)
-Squeeze = make_primitive("Squeeze", squeeze, init=(("axis", ()),),
-                         call=lambda prim, x: squeeze(x, prim.axis))
-ExpandDims = make_primitive("ExpandDims", expand_dims)
-Flatten = make_primitive("Flatten", flatten, call=lambda prim, x: flatten(x))
-BroadcastTo = make_primitive("BroadcastTo", broadcast_to, init=(("shape", None),),
-                             call=lambda prim, x: broadcast_to(x, prim.shape))
-Cast = make_primitive("Cast", cast)
-Shape = _no_arg_prim("Shape", shape)
-Rank = _no_arg_prim("Rank", rank)
-Size = _no_arg_prim("Size", size)
-DType = _no_arg_prim("DType", dtype)
-TensorShape = _no_arg_prim("TensorShape", tensor_shape)
+__all__ = exports(__name__)

@@ -16,11 +16,8 @@ from msxla.common import dtype as mstype
 from msxla.common.tensor import wrap
 from msxla.errors import DTypeError, user_error
 from msxla.ops._shape_util import as_dtype, norm_axis, op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["diag", "diagonal", "diag_embed", "diagflat", "tril", "triu", "trace",
-           "matrix_band_part", "block_diag", "tril_indices", "triu_indices",
-           "Diag", "Tril", "Triu", "Trace", "MatrixBandPart", "TrilIndices", "TriuIndices"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
 
 def _no_bool(opname):
@@ -33,7 +30,7 @@ def _no_bool(opname):
     return rule
 
 
-@op(dtype=_no_bool("Diag"), prim="Diag")
+@op(dtype=_no_bool("Diag"), prim="Diag", primitive=True)
 def diag(input):
     """A tensor of shape ``input.shape + input.shape`` with ``input`` on its diagonal
     (a 1-D input gives the square matrix with it on the main diagonal)."""
@@ -95,19 +92,21 @@ def _tri(x, diagonal, fn):
     return fn(x, diagonal)
 
 
-@op(static=("diagonal",), method="tril", prim="Tril")
+@op(static=("diagonal",), method="tril", prim="Tril",
+    primitive=PrimDef(init=(("diagonal", 0),), call=lambda prim, x: tril(x, prim.diagonal)))
 def tril(input, diagonal=0):
     """Zero the elements above diagonal ``diagonal`` of the last two axes."""
     return _tri(input, diagonal, jnp.tril)
 
 
-@op(static=("diagonal",), method="triu", prim="Triu")
+@op(static=("diagonal",), method="triu", prim="Triu",
+    primitive=PrimDef(init=(("diagonal", 0),), call=lambda prim, x: triu(x, prim.diagonal)))
 def triu(input, diagonal=0):
     """Zero the elements below diagonal ``diagonal`` of the last two axes."""
     return _tri(input, diagonal, jnp.triu)
 
 
-@op(dtype=_no_bool("Trace"), prim="Trace")
+@op(dtype=_no_bool("Trace"), prim="Trace", primitive=True)
 def trace(input):
     """The sum of the main diagonal of a 2-D ``input``, in its dtype."""
     if input.ndim != 2:
@@ -115,7 +114,7 @@ def trace(input):
     return jnp.trace(input).astype(input.dtype)
 
 
-@op(static=("lower", "upper"), prim="MatrixBandPart")
+@op(static=("lower", "upper"), prim="MatrixBandPart", primitive=True)
 def matrix_band_part(x, lower, upper):
     """Keep ``lower`` sub-diagonals and ``upper`` super-diagonals of the last two axes
     (a negative count keeps the whole triangle); zero the rest."""
@@ -146,14 +145,20 @@ def _tri_indices(row, col, offset, dtype, fn):
     return jnp.asarray(np.stack([r, c]), as_dtype(dtype).np_dtype)
 
 
-@op(static=("row", "col", "offset", "dtype"), prim="TrilIndices", differentiable=False)
+@op(static=("row", "col", "offset", "dtype"), prim="TrilIndices", differentiable=False,
+    primitive=PrimDef(init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
+                      call=lambda prim: tril_indices(prim.row, prim.col, prim.offset,
+                                                     dtype=prim.dtype)))
 def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
     """The (2, N) row/column indices of the lower triangle (diagonal ``offset``) of a
     ``row`` x ``col`` matrix."""
     return _tri_indices(row, col, offset, dtype, np.tril_indices)
 
 
-@op(static=("row", "col", "offset", "dtype"), prim="TriuIndices", differentiable=False)
+@op(static=("row", "col", "offset", "dtype"), prim="TriuIndices", differentiable=False,
+    primitive=PrimDef(init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
+                      call=lambda prim: triu_indices(prim.row, prim.col, prim.offset,
+                                                     dtype=prim.dtype)))
 def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
     """The (2, N) row/column indices of the upper triangle (diagonal ``offset``) of a
     ``row`` x ``col`` matrix."""
@@ -176,18 +181,4 @@ def trace_along(x, offset=0, axis1=0, axis2=1, dtype=None):
     return wrap(jnp.sum(data.astype(out_np), axis=-1))
 
 
-Diag = make_primitive("Diag", diag)
-Tril = make_primitive("Tril", tril, init=(("diagonal", 0),),
-                      call=lambda prim, x: tril(x, prim.diagonal))
-Triu = make_primitive("Triu", triu, init=(("diagonal", 0),),
-                      call=lambda prim, x: triu(x, prim.diagonal))
-Trace = make_primitive("Trace", trace)
-MatrixBandPart = make_primitive("MatrixBandPart", matrix_band_part)
-TrilIndices = make_primitive(
-    "TrilIndices", tril_indices,
-    init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
-    call=lambda prim: tril_indices(prim.row, prim.col, prim.offset, dtype=prim.dtype))
-TriuIndices = make_primitive(
-    "TriuIndices", triu_indices,
-    init=(("row", 1), ("col", 1), ("offset", 0), ("dtype", mstype.int32)),
-    call=lambda prim: triu_indices(prim.row, prim.col, prim.offset, dtype=prim.dtype))
+__all__ = exports(__name__)

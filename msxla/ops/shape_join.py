@@ -13,11 +13,8 @@ import numbers
 import jax.numpy as jnp
 
 from msxla.ops._shape_util import ArgTypeError, norm_axis, op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["concat", "cat", "stack", "hstack", "vstack", "row_stack", "dstack", "column_stack",
-           "split", "chunk", "tensor_split", "hsplit", "vsplit", "dsplit", "unbind", "meshgrid",
-           "cartesian_prod", "Concat", "Stack", "Pack", "Split", "Unstack", "Unpack", "Meshgrid"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
 
 def _seq(tensors, opname):
@@ -44,7 +41,8 @@ def _concat(arrays, axis):
     return jnp.concatenate(arrays, axis=ax)
 
 
-@op(static=("axis",), dtype="promote", prim="Concat")
+@op(static=("axis",), dtype="promote", prim="Concat",
+    primitive=PrimDef(init=(("axis", 0),), call=lambda prim, tensors: concat(tensors, prim.axis)))
 def concat(tensors, axis=0):
     """Join ``tensors`` (same rank, same sizes except along ``axis``) along ``axis``."""
     return _concat(_seq(tensors, "concat"), axis)
@@ -56,7 +54,11 @@ def cat(tensors, axis=0):
     return _concat(_seq(tensors, "cat"), axis)
 
 
-@op(static=("axis",), dtype="promote", prim="Stack")
+@op(static=("axis",), dtype="promote", prim="Stack",
+    primitive=(PrimDef(init=(("axis", 0),),
+                       call=lambda prim, *args: stack(_one_seq(args), prim.axis)),
+               PrimDef("Pack", init=(("axis", 0),),
+                       call=lambda prim, *args: stack(_one_seq(args), prim.axis))))
 def stack(tensors, axis=0):
     """Stack same-shape ``tensors`` along a new axis ``axis`` (in ``[-ndim-1, ndim]``)."""
     arrays = _seq(tensors, "stack")
@@ -133,7 +135,17 @@ def _is_int(v):
     return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
-@op(static=("split_size_or_sections", "axis"), prim="Split")
+def _split_prim(prim, x):
+    ax = norm_axis(prim.axis, x.ndim)
+    n = prim.output_num
+    if x.shape[ax] % n:
+        raise ValueError(f"For 'Split', the size of axis {prim.axis} ({x.shape[ax]}) must be "
+                         f"divisible by output_num {n}.")
+    return split(x, x.shape[ax] // n if x.shape[ax] else 1, prim.axis)
+
+
+@op(static=("split_size_or_sections", "axis"), prim="Split",
+    primitive=PrimDef(init=(("axis", 0), ("output_num", 1)), call=_split_prim))
 def split(tensor, split_size_or_sections, axis=0):
     """Split into pieces of ``split_size_or_sections`` (an int: equal pieces and a shorter last
     one; a sequence: the sizes, which must sum to the axis length)."""
@@ -230,14 +242,19 @@ def dsplit(input, indices_or_sections):
     return _tensor_split(input, indices_or_sections, 2)
 
 
-@op(static=("dim",), prim="Unstack")
+@op(static=("dim",), prim="Unstack",
+    primitive=(PrimDef(init=(("axis", 0), ("num", None)),
+                       call=lambda prim, x: unbind(x, prim.axis)),
+               PrimDef("Unpack", init=(("axis", 0),), call=lambda prim, x: unbind(x, prim.axis))))
 def unbind(input, dim=0):
     """The slices of ``input`` along ``dim``, that dimension removed."""
     ax = norm_axis(dim, input.ndim, "dim")
     return tuple(jnp.moveaxis(input, ax, 0))
 
 
-@op(static=("indexing",), prim="Meshgrid")
+@op(static=("indexing",), prim="Meshgrid",
+    primitive=PrimDef(init=(("indexing", "xy"),),
+                      call=lambda prim, inputs: meshgrid(*inputs, indexing=prim.indexing)))
 def meshgrid(*inputs, indexing="xy"):
     """Coordinate grids from 1-D inputs; ``indexing`` 'xy' (Cartesian) or 'ij' (matrix).
     Each grid keeps its input's dtype."""
@@ -267,29 +284,8 @@ def cartesian_prod(*inputs):
     return jnp.stack([g.reshape(-1) for g in grids], axis=1)
 
 
-def _split_prim(prim, x):
-    ax = norm_axis(prim.axis, x.ndim)
-    n = prim.output_num
-    if x.shape[ax] % n:
-        raise ValueError(f"For 'Split', the size of axis {prim.axis} ({x.shape[ax]}) must be "
-                         f"divisible by output_num {n}.")
-    return split(x, x.shape[ax] // n if x.shape[ax] else 1, prim.axis)
-
-
 def _one_seq(args):
     return args[0] if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
 
 
-Concat = make_primitive("Concat", concat, init=(("axis", 0),),
-                        call=lambda prim, tensors: concat(tensors, prim.axis))
-Stack = make_primitive("Stack", stack, init=(("axis", 0),),
-                       call=lambda prim, *args: stack(_one_seq(args), prim.axis))
-Pack = make_primitive("Pack", stack, init=(("axis", 0),),
-                      call=lambda prim, *args: stack(_one_seq(args), prim.axis))
-Split = make_primitive("Split", split, init=(("axis", 0), ("output_num", 1)), call=_split_prim)
-Unstack = make_primitive("Unstack", unbind, init=(("axis", 0), ("num", None)),
-                         call=lambda prim, x: unbind(x, prim.axis))
-Unpack = make_primitive("Unpack", unbind, init=(("axis", 0),),
-                        call=lambda prim, x: unbind(x, prim.axis))
-Meshgrid = make_primitive("Meshgrid", meshgrid, init=(("indexing", "xy"),),
-                          call=lambda prim, inputs: meshgrid(*inputs, indexing=prim.indexing))
+__all__ = exports(__name__)

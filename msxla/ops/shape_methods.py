@@ -14,14 +14,13 @@ import jax
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
-from msxla.common.tensor import Tensor, wrap
+from msxla.common.tensor import wrap
 from msxla.ops._shape_util import as_shape, varargs_shape
 from msxla.ops.shape import broadcast_to, flatten, permute, reshape, squeeze, transpose
 from msxla.ops.shape_diag import diag, diag_embed, diagonal, trace_along
 from msxla.ops.shape_join import chunk, split, unbind
 from msxla.ops.shape_tile import flip, narrow, repeat_interleave, roll, tile
-
-__all__ = []
+from msxla.ops.surface import exports, tensor_method
 
 
 def _reshape(self, *shape, **kwargs):
@@ -238,7 +237,10 @@ _METHODS = {
 }
 for _name, _fn in _METHODS.items():
     _fn.__name__ = _name
-    setattr(Tensor, _name, _fn)
-Tensor.T = property(_t)
-Tensor.mT = property(_mt)
-Tensor.H = property(_h)
+    tensor_method(_name, _fn)
+tensor_method("T", _t, prop=True)
+tensor_method("mT", _mt, prop=True)
+tensor_method("H", _h, prop=True)
+
+
+__all__ = exports(__name__)

@@ -11,13 +11,11 @@ import jax.numpy as jnp
 
 from msxla.errors import user_error
 from msxla.ops._shape_util import ArgTypeError, as_shape, norm_axes, norm_axis, op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["tile", "repeat_interleave", "repeat_elements", "flip", "fliplr", "flipud", "reverse",
-           "roll", "rot90", "narrow", "Tile", "ReverseV2", "Roll"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
 
 
-@op(static=("dims",), prim="Tile")
+@op(static=("dims",), prim="Tile", primitive=True)
 def tile(input, dims):
     """Repeat ``input`` ``dims[i]`` times along axis i (shorter ``dims`` gets leading 1s,
     longer ``dims`` adds leading axes)."""
@@ -69,7 +67,8 @@ def _flip(x, dims):
     return jnp.flip(x, norm_axes(dims, x.ndim, "dims")) if x.ndim else x
 
 
-@op(static=("dims",), prim="ReverseV2")
+@op(static=("dims",), prim="ReverseV2",
+    primitive=PrimDef(init=(("axis", ()),), call=lambda prim, x: flip(x, prim.axis)))
 def flip(input, dims):
     """Reverse the order of elements along each axis in ``dims``."""
     return _flip(input, dims)
@@ -97,7 +96,9 @@ def flipud(input):
     return jnp.flip(input, 0)
 
 
-@op(static=("shifts", "dims"), prim="Roll")
+@op(static=("shifts", "dims"), prim="Roll",
+    primitive=PrimDef(init=(("shifts", 0), ("dims", None)),
+                      call=lambda prim, x: roll(x, prim.shifts, prim.dims)))
 def roll(input, shifts, dims=None):
     """Shift elements by ``shifts`` along ``dims`` cyclically (``None``: the flattened input)."""
     if dims is None:
@@ -146,8 +147,4 @@ def narrow(input, axis, start, length):
     return input[tuple(idx)]
 
 
-Tile = make_primitive("Tile", tile)
-ReverseV2 = make_primitive("ReverseV2", flip, init=(("axis", ()),),
-                           call=lambda prim, x: flip(x, prim.axis))
-Roll = make_primitive("Roll", roll, init=(("shifts", 0), ("dims", None)),
-                      call=lambda prim, x: roll(x, prim.shifts, prim.dims))
+__all__ = exports(__name__)

@@ -13,14 +13,12 @@ import numpy as np
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
-from msxla.ops._nn_util import set_public
 from msxla.ops.indexing import check_index_dtype, eager_value
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
+from msxla.ops.primitive import PrimDef
 from msxla.ops.reduction import one_axis
+from msxla.ops.surface import exports, set_public
 
-__all__ = ["topk", "sort", "argsort", "unique", "searchsorted", "bucketize", "bincount",
-           "TopK", "Sort", "Unique", "SearchSorted", "Bucketize"]
 
 _REAL = tuple(t for t in mstype.all_types if 0 < mstype.category(t) < 3)
 
@@ -32,7 +30,9 @@ def _flip_order(x):
     return -x
 
 
-@op(static=("k", "dim", "largest", "sorted"), method="topk", prim="TopK", dtypes=_REAL)
+@op(static=("k", "dim", "largest", "sorted"), method="topk", prim="TopK", dtypes=_REAL,
+    primitive=PrimDef(init=(("sorted", True),),
+                      call=lambda prim, x, k: topk(x, k, None, True, prim.sorted)))
 def topk(input, k, dim=None, largest=True, sorted=True):  # noqa: A002 - MindSpore's name
     """``(values, indices)`` of the ``k`` largest (or smallest) entries along ``dim``
     (default: the last); indices are int32, ties keep the lower index first."""
@@ -51,7 +51,8 @@ def topk(input, k, dim=None, largest=True, sorted=True):  # noqa: A002 - MindSpo
     return jnp.moveaxis(values, -1, ax), jnp.moveaxis(idx, -1, ax).astype(jnp.int32)
 
 
-@op(static=("axis", "descending"), prim="Sort", dtypes=_REAL)
+@op(static=("axis", "descending"), prim="Sort", dtypes=_REAL,
+    primitive=PrimDef(init=(("axis", -1), ("descending", False))))
 def sort(input_x, axis=-1, descending=False):
     """``(values, indices)`` sorted along ``axis`` (stable; indices are int32)."""
     if input_x.ndim == 0:
@@ -70,7 +71,7 @@ def argsort(input, axis=-1, descending=False):
     return jnp.argsort(input, axis=ax, descending=descending, stable=True).astype(jnp.int32)
 
 
-@op(prim="Unique", differentiable=False, dtypes=_REAL)
+@op(prim="Unique", differentiable=False, dtypes=_REAL, primitive=True)
 def unique(input):
     """``(output, idx)``: the distinct values in order of first appearance, and for each
     input element the position of its value in ``output``."""
@@ -103,7 +104,11 @@ def _searchsorted(seq, values, side):
 
 
 @op(static=("out_int32", "right", "side"), prim="SearchSorted", differentiable=False,
-    dtypes=(mstype.int32, mstype.int64, mstype.float32, mstype.float64))
+    dtypes=(mstype.int32, mstype.int64, mstype.float32, mstype.float64),
+    primitive=PrimDef(init=(("dtype", mstype.int64), ("right", False)),
+                      call=lambda prim, seq, values, sorter=None: searchsorted(
+                          seq, values, out_int32=mstype.to_ms(prim.dtype) is mstype.int32,
+                          right=prim.right, sorter=sorter)))
 def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None,
                  sorter=None):
     """Insertion points of ``values`` in ``sorted_sequence`` (along its last dimension; the
@@ -122,7 +127,9 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
     return out.astype(jnp.int32 if out_int32 else jnp.int64)
 
 
-@op(static=("boundaries", "right"), prim="Bucketize", differentiable=False, dtypes=_REAL)
+@op(static=("boundaries", "right"), prim="Bucketize", differentiable=False, dtypes=_REAL,
+    primitive=PrimDef(init=(("boundaries", ()),),
+                      call=lambda prim, x: bucketize(x, prim.boundaries)))
 def bucketize(input, boundaries, *, right=False):
     """The bucket (int32) of each element given the sorted ``boundaries``."""
     b = jnp.asarray(np.asarray(boundaries, dtype=np.float64 if input.dtype.kind == "f"
@@ -161,18 +168,10 @@ def _bincount(x, w, length):
     return out.at[x].add(1 if w is None else w)
 
 
-set_public(_bincount_row, bincount, method="bincount")
+set_public(_bincount_row, bincount)
 
 
 # ----------------------------------------------------------------- primitives
-TopK = make_primitive("TopK", topk, init=(("sorted", True),),
-                      call=lambda prim, x, k: topk(x, k, None, True, prim.sorted))
-Sort = make_primitive("Sort", sort, init=(("axis", -1), ("descending", False)))
-Unique = make_primitive("Unique", unique)
-SearchSorted = make_primitive(
-    "SearchSorted", searchsorted, init=(("dtype", mstype.int64), ("right", False)),
-    call=lambda prim, seq, values, sorter=None: searchsorted(
-        seq, values, out_int32=mstype.to_ms(prim.dtype) is mstype.int32, right=prim.right,
-        sorter=sorter))
-Bucketize = make_primitive("Bucketize", bucketize, init=(("boundaries", ()),),
-                           call=lambda prim, x: bucketize(x, prim.boundaries))
+
+
+__all__ = exports(__name__)

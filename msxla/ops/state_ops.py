@@ -15,10 +15,7 @@ from msxla.common.state import is_capturing
 from msxla.common.tensor import Tensor, to_array, wrap
 from msxla.errors import ShapeError, user_error
 from msxla.ops._dispatch import cast_array
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["assign", "assign_add", "assign_sub", "depend", "stop_gradient", "print_",
-           "Assign", "AssignAdd", "AssignSub", "Depend", "StopGradient", "Print"]
+from msxla.ops.surface import composite, exports
 
 
 def _value_for(name, variable, value):
@@ -38,6 +35,7 @@ def _value_for(name, variable, value):
     return old, cast_array(new, variable.dtype)
 
 
+@composite(prim="Assign", primitive=True)
 def assign(variable, value):
     """Write ``value`` into ``variable`` (cast to its dtype); returns the new value."""
     _, new = _value_for("Assign", variable, value)
@@ -45,6 +43,7 @@ def assign(variable, value):
     return wrap(new)
 
 
+@composite(prim="AssignAdd", primitive=True)
 def assign_add(variable, value):
     """``variable += value`` in place; returns the new value."""
     old, inc = _value_for("AssignAdd", variable, value)
@@ -53,6 +52,7 @@ def assign_add(variable, value):
     return wrap(new)
 
 
+@composite(prim="AssignSub", primitive=True)
 def assign_sub(variable, value):
     """``variable -= value`` in place; returns the new value."""
     old, dec = _value_for("AssignSub", variable, value)
@@ -61,11 +61,13 @@ def assign_sub(variable, value):
     return wrap(new)
 
 
+@composite(prim="Depend", primitive=True)
 def depend(value, expr):
     """Return ``value``; ``expr`` must run first (program order already ensures it)."""
     return value
 
 
+@composite(prim="StopGradient", primitive=True)
 def stop_gradient(value):
     """``value`` with no gradient flowing back through it."""
     if isinstance(value, Tensor):
@@ -86,6 +88,7 @@ def _print_now(items):
         print(_format(item), flush=True)
 
 
+@composite(prim="Print", primitive=True)
 def print_(*input_x):
     """Print each argument on its own line (Tensors as ``Tensor(shape=..., value=...)``).
 
@@ -108,9 +111,4 @@ def print_(*input_x):
     return None
 
 
-Assign = make_primitive("Assign", assign)
-AssignAdd = make_primitive("AssignAdd", assign_add)
-AssignSub = make_primitive("AssignSub", assign_sub)
-Depend = make_primitive("Depend", depend)
-StopGradient = make_primitive("StopGradient", stop_gradient)
-Print = make_primitive("Print", print_)
+__all__ = exports(__name__)

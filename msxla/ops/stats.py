@@ -13,8 +13,8 @@ import numpy as np
 from msxla.common import dtype as mstype
 from msxla.ops.opdef import op
 from msxla.ops.reduction import one_axis, reduce_axes
+from msxla.ops.surface import exports
 
-__all__ = ["std", "var", "std_mean", "var_mean", "median"]
 
 _FLOAT = (mstype.float16, mstype.float32, mstype.float64)
 
@@ -79,3 +79,6 @@ def median(input, axis=-1, keepdims=False):
     if not keepdims:
         values, idx = jnp.squeeze(values, ax), jnp.squeeze(idx, ax)
     return values, idx.astype(jnp.int64)
+
+
+__all__ = exports(__name__)

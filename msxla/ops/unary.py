@@ -14,15 +14,7 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.ops._elementwise import ALL, unary
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-
-__all__ = ["abs", "absolute", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
-           "rsqrt", "square", "reciprocal", "sin", "cos", "tan", "asin", "arcsin", "acos",
-           "arccos", "atan", "arctan", "sinh", "cosh", "tanh", "asinh", "arcsinh", "acosh",
-           "arccosh", "atanh", "arctanh",
-           "Abs", "Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt", "Square", "Reciprocal", "Sin",
-           "Cos", "Tan", "Asin", "ACos", "Atan", "Sinh", "Cosh", "Tanh", "Asinh", "Acosh",
-           "Atanh"]
+from msxla.ops.surface import exports
 
 
 def _fl(prim):
@@ -38,7 +30,7 @@ def _abs(x):
     return jnp.abs(x)
 
 
-@op(dtype=unary("Abs"), method="abs", operators=("__abs__",), prim="Abs")
+@op(dtype=unary("Abs"), method="abs", operators=("__abs__",), prim="Abs", primitive=True)
 def abs(input):  # noqa: A001 - MindSpore's name
     """``|input|``; keeps the dtype (a complex input gives ``|z| + 0j``)."""
     return _abs(input)
@@ -50,7 +42,7 @@ def absolute(input):
     return _abs(input)
 
 
-@op(dtype=_fl("Exp"), method="exp", prim="Exp")
+@op(dtype=_fl("Exp"), method="exp", prim="Exp", primitive=True)
 def exp(input):
     """``e ** input``."""
     return jnp.exp(input)
@@ -67,13 +59,13 @@ def exp2(input):
     return jnp.exp2(input)
 
 
-@op(dtype=_fl("Expm1"), method="expm1", prim="Expm1")
+@op(dtype=_fl("Expm1"), method="expm1", prim="Expm1", primitive=True)
 def expm1(input):
     """``exp(input) - 1``, accurate near 0."""
     return jnp.expm1(input)
 
 
-@op(dtype=_fl("Log"), method="log", prim="Log")
+@op(dtype=_fl("Log"), method="log", prim="Log", primitive=True)
 def log(input):
     """Natural logarithm."""
     return jnp.log(input)
@@ -91,25 +83,25 @@ def log10(input):
     return jnp.log10(input)
 
 
-@op(dtype=_fl("Log1p"), method="log1p", prim="Log1p")
+@op(dtype=_fl("Log1p"), method="log1p", prim="Log1p", primitive=True)
 def log1p(input):
     """``log(1 + input)``, accurate near 0."""
     return jnp.log1p(input)
 
 
-@op(dtype=_fl("Sqrt"), method="sqrt", prim="Sqrt")
+@op(dtype=_fl("Sqrt"), method="sqrt", prim="Sqrt", primitive=True)
 def sqrt(x):
     """Square root."""
     return jnp.sqrt(x)
 
 
-@op(dtype=_fl("Rsqrt"), method="rsqrt", prim="Rsqrt")
+@op(dtype=_fl("Rsqrt"), method="rsqrt", prim="Rsqrt", primitive=True)
 def rsqrt(input):
     """``1 / sqrt(input)``."""
     return jax.lax.rsqrt(input)
 
 
-@op(dtype=unary("Square"), method="square", prim="Square")
+@op(dtype=unary("Square"), method="square", prim="Square", primitive=True)
 def square(input):
     """``input * input``; keeps the dtype (bool stays bool)."""
     if input.dtype == jnp.bool_:
@@ -117,59 +109,41 @@ def square(input):
     return jnp.square(input)
 
 
-@op(dtype=_fl("Reciprocal"), method="reciprocal", prim="Reciprocal")
+@op(dtype=_fl("Reciprocal"), method="reciprocal", prim="Reciprocal", primitive=True)
 def reciprocal(input):
     """``1 / input`` (integers give float32)."""
     return jnp.reciprocal(input)
 
 
-def _trig(name, fn, prim, param="input", method=None):
+def _trig(name, fn, prim, param="input", method=None, primitive=None):
     """Define a float-math row ``name(param)`` computing ``fn``."""
     ns = {"fn": fn}
     exec(f"def {name}({param}):\n    return fn({param})\n", ns)  # noqa: S102 - fixed template
     impl = ns[name]
     impl.__doc__ = f"Elementwise ``{fn.__name__}`` (bool/int inputs give float32)."
     impl.__module__ = __name__
-    return op(dtype=_fl(prim), method=method or name, prim=prim)(impl)
+    return op(dtype=_fl(prim), method=method or name, prim=prim, primitive=primitive)(impl)
 
 
-sin = _trig("sin", jnp.sin, "Sin")
-cos = _trig("cos", jnp.cos, "Cos")
-tan = _trig("tan", jnp.tan, "Tan")
-asin = _trig("asin", jnp.arcsin, "Asin")
+sin = _trig("sin", jnp.sin, "Sin", primitive=True)
+cos = _trig("cos", jnp.cos, "Cos", primitive=True)
+tan = _trig("tan", jnp.tan, "Tan", primitive=True)
+asin = _trig("asin", jnp.arcsin, "Asin", primitive=True)
 arcsin = _trig("arcsin", jnp.arcsin, "Asin", param="x")
-acos = _trig("acos", jnp.arccos, "ACos")
+acos = _trig("acos", jnp.arccos, "ACos", primitive=True)
 arccos = _trig("arccos", jnp.arccos, "ACos")
-atan = _trig("atan", jnp.arctan, "Atan")
+atan = _trig("atan", jnp.arctan, "Atan", primitive=True)
 arctan = _trig("arctan", jnp.arctan, "Atan")
-sinh = _trig("sinh", jnp.sinh, "Sinh")
-cosh = _trig("cosh", jnp.cosh, "Cosh")
-tanh = _trig("tanh", jnp.tanh, "Tanh")
-asinh = _trig("asinh", jnp.arcsinh, "Asinh")
+sinh = _trig("sinh", jnp.sinh, "Sinh", primitive=True)
+cosh = _trig("cosh", jnp.cosh, "Cosh", primitive=True)
+tanh = _trig("tanh", jnp.tanh, "Tanh", primitive=True)
+asinh = _trig("asinh", jnp.arcsinh, "Asinh", primitive=True)
 arcsinh = _trig("arcsinh", jnp.arcsinh, "Asinh")
-acosh = _trig("acosh", jnp.arccosh, "Acosh")
+acosh = _trig("acosh", jnp.arccosh, "Acosh", primitive=True)
 arccosh = _trig("arccosh", jnp.arccosh, "Acosh")
-atanh = _trig("atanh", jnp.arctanh, "Atanh")
+atanh = _trig("atanh", jnp.arctanh, "Atanh", primitive=True)
 arctanh = _trig("arctanh", jnp.arctanh, "Atanh")
 
-Abs = make_primitive("Abs", abs)
-Exp = make_primitive("Exp", exp)
-Expm1 = make_primitive("Expm1", expm1)
-Log = make_primitive("Log", log)
-Log1p = make_primitive("Log1p", log1p)
-Sqrt = make_primitive("Sqrt", sqrt)
-Rsqrt = make_primitive("Rsqrt", rsqrt)
-Square = make_primitive("Square", square)
-Reciprocal = make_primitive("Reciprocal", reciprocal)
-Sin = make_primitive("Sin", sin)
-Cos = make_primitive("Cos", cos)
-Tan = make_primitive("Tan", tan)
-Asin = make_primitive("Asin", asin)
-ACos = make_primitive("ACos", acos)
-Atan = make_primitive("Atan", atan)
-Sinh = make_primitive("Sinh", sinh)
-Cosh = make_primitive("Cosh", cosh)
-Tanh = make_primitive("Tanh", tanh)
-Asinh = make_primitive("Asinh", asinh)
-Acosh = make_primitive("Acosh", acosh)
-Atanh = make_primitive("Atanh", atanh)
+
+
+__all__ = exports(__name__)

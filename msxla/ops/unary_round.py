@@ -12,12 +12,8 @@ import jax.numpy as jnp
 from msxla.common import dtype as mstype
 from msxla.ops._elementwise import ALL, FLOATS, NUM, REAL, binary, unary
 from msxla.ops.opdef import op
-from msxla.ops.primitive import make_primitive
-from msxla.common.tensor import Tensor
-
-__all__ = ["floor", "ceil", "round", "trunc", "frac", "sign", "sgn", "signbit", "positive",
-           "negative", "nan_to_num", "clamp", "clip", "clip_by_value",
-           "Floor", "Ceil", "Round", "Rint", "Trunc", "Sign", "NanToNum"]
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports, tensor_method
 
 
 def _is_exact(x):
@@ -25,19 +21,24 @@ def _is_exact(x):
     return not jnp.issubdtype(x.dtype, jnp.inexact)
 
 
-@op(dtype=unary("Floor", REAL), method="floor", prim="Floor")
+@op(dtype=unary("Floor", REAL), method="floor", prim="Floor", primitive=True)
 def floor(input):
     """Round toward negative infinity."""
     return input if _is_exact(input) else jnp.floor(input)
 
 
-@op(dtype=unary("Ceil", FLOATS), method="ceil", prim="Ceil")
+@op(dtype=unary("Ceil", FLOATS), method="ceil", prim="Ceil", primitive=True)
 def ceil(input):
     """Round toward positive infinity (float Tensors only)."""
     return jnp.ceil(input)
 
 
-@op(dtype=unary("Round"), static=("decimals",), prim="Round")
+def _round_call(prim, input, decimals=0):
+    return round(input, decimals=decimals)
+
+
+@op(dtype=unary("Round"), static=("decimals",), prim="Round",
+    primitive=(PrimDef(call=_round_call), PrimDef("Rint", call=_round_call)))
 def round(input, *, decimals=0):  # noqa: A001 - MindSpore's name
     """Round half to even, to ``decimals`` decimal places (negative: to tens, hundreds...)."""
     if input.dtype == jnp.bool_:
@@ -50,7 +51,7 @@ def round(input, *, decimals=0):  # noqa: A001 - MindSpore's name
     return (jnp.round(input.astype(jnp.float64) / scale) * scale).astype(input.dtype)
 
 
-@op(dtype=unary("Trunc", REAL), method="trunc", prim="Trunc")
+@op(dtype=unary("Trunc", REAL), method="trunc", prim="Trunc", primitive=True)
 def trunc(input):
     """Round toward zero."""
     return input if _is_exact(input) else jnp.trunc(input)
@@ -78,7 +79,7 @@ def _sign(x):
     return out
 
 
-@op(dtype=unary("Sign"), method="sign", prim="Sign")
+@op(dtype=unary("Sign"), method="sign", prim="Sign", primitive=True)
 def sign(input):
     """-1, 0 or 1 by the sign of ``input`` (NaN gives 0); ``z / |z|`` for complex ``z``."""
     return _sign(input)
@@ -110,8 +111,15 @@ def negative(input):
     return jnp.negative(input)
 
 
+def _nan_to_num_call(prim, input):
+    a = prim.attrs
+    return nan_to_num(input, a["nan"], a["posinf"], a["neginf"])
+
+
 @op(dtype=unary("NanToNum"), static=("nan", "posinf", "neginf"), method="nan_to_num",
-    prim="NanToNum")
+    prim="NanToNum",
+    primitive=PrimDef(init=(("nan", None), ("posinf", None), ("neginf", None)),
+                      call=_nan_to_num_call))
 def nan_to_num(input, nan=None, posinf=None, neginf=None):
     """Replace NaN by ``nan`` (0.0), +inf by ``posinf`` and -inf by ``neginf`` (default:
     the largest / lowest finite value of the dtype). Integer Tensors are unchanged."""
@@ -167,34 +175,16 @@ def _clip_keep_dtype(x, lo, hi):
     return _clamp(x, cast(lo), cast(hi))
 
 
+@tensor_method("round")
 def _tensor_round(self, decimals=0):
     """``Tensor.round(decimals=0)``."""
     return round(self, decimals=decimals)
 
 
+@tensor_method("__round__")
 def _tensor_dunder_round(self):
     return round(self)
 
 
-Tensor.round = _tensor_round
-Tensor.__round__ = _tensor_dunder_round
 
-
-def _round_call(prim, input, decimals=0):
-    return round(input, decimals=decimals)
-
-
-def _nan_to_num_call(prim, input):
-    a = prim.attrs
-    return nan_to_num(input, a["nan"], a["posinf"], a["neginf"])
-
-
-Floor = make_primitive("Floor", floor)
-Ceil = make_primitive("Ceil", ceil)
-Round = make_primitive("Round", round, call=_round_call)
-Rint = make_primitive("Rint", round, call=_round_call)
-Trunc = make_primitive("Trunc", trunc)
-Sign = make_primitive("Sign", sign)
-NanToNum = make_primitive("NanToNum", nan_to_num,
-                          init=(("nan", None), ("posinf", None), ("neginf", None)),
-                          call=_nan_to_num_call)
+__all__ = exports(__name__)

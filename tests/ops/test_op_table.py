@@ -1,6 +1,7 @@
 """Every op row against numpy: forward per dtype, gradient vs numerical."""
 import importlib
 import pkgutil
+import zlib
 
 import jax
 import numpy as np
@@ -36,6 +37,11 @@ def _ids(item):
     return f"{spec.name}{'-' + spec.id if spec.id else ''}{'-' + dtype.name if dtype else ''}"
 
 
+def _seed(spec):
+    """A per-spec seed that is the same in every run (``hash()`` of a str is not)."""
+    return zlib.crc32(spec.name.encode())
+
+
 def _to_tensor(x):
     return ms.Tensor(x) if isinstance(x, np.ndarray) else x
 
@@ -43,7 +49,7 @@ def _to_tensor(x):
 @pytest.mark.parametrize("item", FORWARD, ids=_ids)
 def test_forward_matches_numpy(item):
     spec, dtype = item
-    rng = np.random.default_rng(abs(hash(spec.name)) % 2**32)
+    rng = np.random.default_rng(_seed(spec))
     inputs = spec.make_inputs(rng, dtype)
     out = spec.call()(*[_to_tensor(x) for x in inputs], **spec.kwargs)
     expected = spec.ref(*inputs, **spec.kwargs)
@@ -52,7 +58,7 @@ def test_forward_matches_numpy(item):
 
 @pytest.mark.parametrize("spec", GRAD, ids=_ids)
 def test_grad_matches_numerical(spec):
-    rng = np.random.default_rng(1 + abs(hash(spec.name)) % 2**32)
+    rng = np.random.default_rng(1 + _seed(spec))
     inputs = spec.make_inputs(rng, np.float64)
     diff = spec.grad_inputs if spec.grad_inputs is not None else tuple(
         i for i, x in enumerate(inputs) if isinstance(x, np.ndarray) and x.dtype.kind == "f")
