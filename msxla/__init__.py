@@ -41,6 +41,8 @@ from msxla.autodiff import (  # noqa: E402
     grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev)
 from msxla import numpy  # noqa: E402,F401 - mindspore.numpy
 from msxla.train import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
+from msxla.train import *  # noqa: E402,F401,F403 - Model, callbacks, metrics, data_sink
+from msxla import amp, train  # noqa: E402,F401
 from msxla.ge.export import export  # noqa: E402 - mindspore.export (AIR via GE)
 
 bool = bool_  # noqa: A001 - mindspore.bool

@@ -9,3 +9,4 @@ from msxla.nn import layer, loss, wrap  # noqa: E402
 from msxla.nn.layer import *  # noqa: E402,F401,F403
 from msxla.nn.loss import *  # noqa: E402,F401,F403
 from msxla.nn.wrap import *  # noqa: E402,F401,F403
+from msxla.train.metrics import *  # noqa: E402,F401,F403 - mindspore.nn.Accuracy ...

@@ -12,6 +12,7 @@ attribute guards decide whether the graph is still valid.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import OrderedDict
 
 from msxla.common.parameter import Parameter, ParameterTuple
@@ -92,7 +93,10 @@ class Cell:
         d = self.__dict__
         if "_params" in d:
             if name in d["_params"]:
-                return d["_params"][name]
+                param = d["_params"][name]
+                if d["_mixed_precision_type"] is not None and id(self) in _AMP.active:
+                    return _mixed_precision_read(param, d["_mixed_precision_type"])
+                return param
             if name in d["_cells"]:
                 return d["_cells"][name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
@@ -223,7 +227,8 @@ class Cell:
         return self
 
     def to_float(self, dst_type):
-        """Run this Cell (and sub-Cells) with float inputs cast to ``dst_type``."""
+        """Run this Cell (and sub-Cells) in ``dst_type``: float inputs are cast to it, and
+        so are the trainable float Parameters its ``construct`` reads."""
         from msxla.common import dtype as mstype
         dst = mstype.to_ms(dst_type)
         if dst not in (mstype.float16, mstype.float32, mstype.bfloat16):
@@ -282,7 +287,10 @@ class Cell:
 
     def _run_construct(self, args, kwargs):
         if self._mixed_precision_type is not None:
-            args = _cast_float_inputs(args, self._mixed_precision_type)
+            return run_mixed_precision(self, Cell._run_plain, args, kwargs)
+        return self._run_plain(args, kwargs)
+
+    def _run_plain(self, args, kwargs):
         hooks = self._hooks
         if hooks.active:
             return hooks.run(self, args, kwargs)
@@ -341,6 +349,43 @@ class Cell:
         self.__dict__.update(state)
 
 
+class _AmpScope(threading.local):
+    active: set
+
+    def __init__(self):
+        self.active = set()
+
+
+_AMP = _AmpScope()  # ids of the Cells whose construct runs in their mixed precision now
+
+
+def run_mixed_precision(cell, body, args, kwargs):
+    """``body(cell, args, kwargs)`` with the float inputs cast to the Cell's
+    ``to_float`` dtype and its trainable float Parameters read in that dtype (float
+    outputs are cast to ``_amp_output_type`` when automatic mixed precision set one)."""
+    args = _cast_float_inputs(args, cell._mixed_precision_type)
+    key = id(cell)
+    outer = key in _AMP.active
+    _AMP.active.add(key)
+    try:
+        out = body(cell, args, kwargs)
+    finally:
+        if not outer:
+            _AMP.active.discard(key)
+    out_type = cell.__dict__.get("_amp_output_type")
+    if out_type is not None:
+        out = _cast_float_outputs(out, out_type)
+    return out
+
+
+def _mixed_precision_read(param, dst):
+    from msxla.common import dtype as mstype
+    if param is None or not param.requires_grad or not mstype.is_float(param.dtype) or \
+            param.dtype == dst:
+        return param
+    return param.astype(dst)
+
+
 def _cast_float_inputs(args, dst):
     from msxla.common import dtype as mstype
     out = []
@@ -349,6 +394,12 @@ def _cast_float_inputs(args, dst):
             a = a.astype(dst)
         out.append(a)
     return tuple(out)
+
+
+def _cast_float_outputs(out, dst):
+    if isinstance(out, (tuple, list)):
+        return type(out)(_cast_float_outputs(o, dst) for o in out)
+    return _cast_float_inputs((out,), dst)[0]
 
 
 def _run_with_bprop(cell, args, kwargs):

@@ -139,9 +139,13 @@ def _is_user(fn) -> bool:
 # ----------------------------------------------------------------- Cells
 def call_cell(cell, *args, **kwargs):
     """``cell(*args, **kwargs)`` inside converted code (see the module doc)."""
-    from msxla.nn.cell import _cast_float_inputs
     if cell._mixed_precision_type is not None:
-        args = _cast_float_inputs(args, cell._mixed_precision_type)
+        from msxla.nn.cell import run_mixed_precision
+        return run_mixed_precision(cell, _call_cell, args, kwargs)
+    return _call_cell(cell, args, kwargs)
+
+
+def _call_cell(cell, args, kwargs):
     hooks = cell._hooks
     if getattr(type(cell), "bprop", None) is not None or (
             hooks.active and (hooks.backward or hooks.backward_pre)):

@@ -1,5 +1,6 @@
 """``mindspore.nn`` training wrappers."""
-from msxla.nn.wrap import cell_wrapper
+from msxla.nn.wrap import cell_wrapper, loss_scale
 from msxla.nn.wrap.cell_wrapper import *  # noqa: F401,F403
+from msxla.nn.wrap.loss_scale import *  # noqa: F401,F403
 
-__all__ = list(cell_wrapper.__all__)
+__all__ = list(cell_wrapper.__all__) + list(loss_scale.__all__)
