@@ -180,6 +180,8 @@ class ModelCheckpoint(Callback):
         if not self._should_save(cb_params, force_to_save):
             return
         config = self._config
+        if config.async_save:  # the previous file must exist before the rotation looks
+            _wait_async_save()
         step_in_epoch = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
         if self._prefix_func is not None:
             name = f"{self._prefix}.{config.format}"
