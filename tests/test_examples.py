@@ -52,3 +52,24 @@ def test_train_mnist_like(capsys, monkeypatch):
     out = run_example("train_mnist_like.py", capsys)
     losses = [float(x) for x in re.search(r"mean loss per epoch: (.*)", out).group(1).split(",")]
     assert len(losses) == 4 and losses[-1] < losses[0]
+
+
+@pytest.mark.slow
+def test_train_lenet_runs_unchanged_mindspore_code(tmp_path):
+    """The model-zoo style LeNet script imports ``mindspore``; ``python -m msxla`` runs it."""
+    import subprocess
+    import sys
+    ckpt = tmp_path / "ckpt"
+    proc = subprocess.run(
+        [sys.executable, "-m", "msxla", os.path.join(EXAMPLES, "train_lenet.py"), "--epochs",
+         "2", "--train_size", "256", "--sink_size", "4", "--ckpt_dir", str(ckpt)],
+        capture_output=True, text=True, timeout=1200, cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = proc.stdout
+    assert re.findall(r"^epoch: (\d) step: (\d), loss is [\d.]+$", out, re.M) == \
+        [("1", "4"), ("2", "4")]  # sink mode: one line per sink of 4 steps
+    assert len(re.findall(r"^Train epoch time: [\d.]+ ms, per step time: [\d.]+ ms$", out,
+                          re.M)) == 2
+    assert re.search(r"^============== Accuracy:\{'Accuracy': 0\.\d+\} ==============$", out,
+                     re.M)
+    assert "checkpoints: ['checkpoint_lenet-1_4.ckpt', 'checkpoint_lenet-2_4.ckpt']" in out

@@ -10,8 +10,8 @@ drops, and the weights are small integers: an op that ran in float16 returns
 exact integers, one that ran in float32 keeps the 2**-11 parts, so the stored
 values (not just the dtypes) say where each level casts. For each level
 (O0, O1, O2, O3, auto; float16, and bfloat16 where MindSpore's CPU kernels
-have it; PyNative and GRAPH_MODE) the JSON holds the dtypes and values of the outputs and, for O2/O3,
-of the network inside the float32 output cast.
+have it; PyNative and GRAPH_MODE) the JSON holds the dtypes and values of the
+outputs and, for O2/O3, of the network inside the float32 output cast.
 """
 import json
 import os

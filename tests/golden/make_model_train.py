@@ -143,6 +143,32 @@ def run_stop(ms, kind, data, weights):
     return {"stopped": stops, "resumed": resumed}
 
 
+def run_callbacks(ms, data, weights):
+    """History, LearningRateScheduler, ReduceLROnPlateau and EarlyStopping in one fit."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    model, _ = make_model(ms, "mlp", weights)
+    history = ms.train.History()
+    lrs = []
+
+    def schedule(lr, step):
+        lrs.append([step, round(lr, 7)])
+        return lr * 0.5 if step % 3 == 0 else lr
+    plateau = ms.train.ReduceLROnPlateau(monitor="loss", patience=1, factor=0.5, verbose=True)
+    stop = ms.train.EarlyStopping(monitor="acc", patience=2, verbose=True, mode="max")
+    seen = []
+    record = ms.train.LambdaCallback(on_train_epoch_end=lambda rc: seen.append(
+        float(rc.original_args().optimizer.learning_rate.asnumpy())))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        model.fit(6, dataset(ms, data), dataset(ms, data),
+                  callbacks=[history, ms.train.LearningRateScheduler(schedule), plateau, stop,
+                             record])
+    return {"history": {k: [float(x) for x in v] for k, v in history.history.items()},
+            "epochs": history.epoch, "lrs": lrs, "epoch_lr": seen,
+            "stopped_epoch": stop.stopped_epoch, "best": float(stop.best),
+            "printed": buf.getvalue().splitlines()}
+
+
 def jsonable(value):
     if isinstance(value, dict):
         return {k: jsonable(v) for k, v in value.items()}
@@ -168,6 +194,7 @@ def main():
     out = {"mindspore": ms.__version__, "cases": jsonable(cases),
            "fit": jsonable(run_fit(ms, "mlp", data["mlp"], weights["mlp"]["params"])),
            "stop": run_stop(ms, "mlp", data["mlp"], weights["mlp"]["params"]),
+           "callbacks": run_callbacks(ms, data["mlp"], weights["mlp"]["params"]),
            "data": jsonable(data),
            "weights": {k: jsonable(weights[k]["params"]) for k in NETS}}
     with open(os.path.join(HERE, "model_train.json"), "w") as fh:

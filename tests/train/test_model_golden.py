@@ -124,3 +124,31 @@ def test_fit_stages_and_fields_match_mindspore():
 def test_request_stop_and_initial_epoch_match_mindspore():
     got = M.run_stop(ms, "mlp", DATA["data"]["mlp"], DATA["weights"]["mlp"])
     assert got == DATA["stop"]
+
+
+def test_history_lr_scheduler_plateau_and_early_stopping_match_mindspore():
+    got = M.run_callbacks(ms, DATA["data"]["mlp"], DATA["weights"]["mlp"])
+    want = DATA["callbacks"]
+    assert got["epochs"] == want["epochs"]
+    assert got["lrs"] == want["lrs"]
+    np.testing.assert_allclose(got["epoch_lr"], want["epoch_lr"], rtol=1e-6)
+    assert got["stopped_epoch"] == want["stopped_epoch"] and got["best"] == want["best"]
+    assert got["printed"] == want["printed"]
+    assert got["history"].keys() == want["history"].keys()
+    for key, values in want["history"].items():
+        np.testing.assert_allclose(got["history"][key], values, rtol=2e-5, err_msg=key)
+
+
+def test_mindspore_dataset_objects_train_the_same(monkeypatch):
+    import msxla.dataset as ds
+
+    def dataset(ms_, data):
+        x, y = np.asarray(data["x"], np.float32), np.asarray(data["y"], np.int32)
+        return ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(6)
+
+    monkeypatch.setattr(M, "dataset", dataset)
+    golden = DATA["cases"]["mlp_pynative"]
+    got = M.run(ms, "mlp", DATA["data"]["mlp"], DATA["weights"]["mlp"], False)
+    np.testing.assert_allclose(got["losses"], golden["losses"], rtol=2e-5, atol=2e-6)
+    _check_params(got["params"], golden["params"])
+    assert got["eval"]["acc"] == golden["eval"]["acc"]

@@ -11,9 +11,10 @@ from msxla.train.callback._history import History
 from msxla.train.callback._lambda_callback import LambdaCallback
 from msxla.train.callback._loss_monitor import LossMonitor
 from msxla.train.callback._lr_scheduler_callback import LearningRateScheduler
+from msxla.train.callback._progress_bar import ProgressBar  # msxla's own
 from msxla.train.callback._reduce_lr_on_plateau import ReduceLROnPlateau
 from msxla.train.callback._time_monitor import TimeMonitor
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "CheckpointConfig",
            "RunContext", "LearningRateScheduler", "History", "LambdaCallback",
-           "ReduceLROnPlateau", "EarlyStopping"]
+           "ReduceLROnPlateau", "EarlyStopping", "ProgressBar"]
