@@ -17,6 +17,8 @@ MindSpore does) and updates the metrics.
 from __future__ import annotations
 
 import copy
+import time
+import weakref
 
 import numpy as np
 
@@ -51,17 +53,29 @@ def check_run_args(api, epoch, dataset, sink_size, initial_epoch):
     return sink_size
 
 
+_SOURCES = weakref.WeakKeyDictionary()  # a generator's batches, read once, kept
+
+
 def source_of(dataset):
-    """The dataset's ``DataSource``, kept on the dataset object when it allows it."""
+    """The dataset's ``DataSource``, kept on the dataset object (or beside a generator)
+    so that every run reads the same batches; a list is simply iterated again."""
     if isinstance(dataset, DataSource):
         return dataset
     source = getattr(dataset, "__msxla_source__", None)
+    if source is None:
+        try:
+            source = _SOURCES.get(dataset)
+        except TypeError:  # not weakly referable (a list)
+            pass
     if source is None:
         source = DataSource(dataset)
         try:
             dataset.__msxla_source__ = source
         except (AttributeError, TypeError):
-            pass
+            try:
+                _SOURCES[dataset] = source
+            except TypeError:
+                pass
     return source
 
 
@@ -183,11 +197,14 @@ def _train_sink(model, epoch, source, callback_list, cb, sink_size, initial_epoc
         model.epoch_iter = i
         model._current_epoch_num, model._current_step_num = cb.cur_epoch_num, 0
         callback_list.on_train_epoch_begin(run_context)
+        fetch_start = time.perf_counter()
         batches = [next(stream) for _ in range(sink_size)]
         _check_arity(model, source, batches[0])
         model._check_network_mode(model._train_network, True)
         if graph:
             stacked = stack_batches(batches, source)
+            # host time per batch to read and stack the sink (TimeMonitor(data_time=True))
+            cb.sink_data_time_ms = (time.perf_counter() - fetch_start) * 1000 / sink_size
             cb.cur_step_num += sink_size
             model._current_step_num = int((cb.cur_step_num - 1) % cb.batch_num + 1)
             cb.train_dataset_element = stacked

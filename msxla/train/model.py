@@ -63,8 +63,7 @@ class Model:
         self._amp_level = amp_level
         self._boost_level = kwargs.get("acc_level", boost_level)
         self._metrics = metrics
-        self._parallel_mode = "stand_alone"
-        self._device_number = 1
+        self._parallel_mode, self._device_number = _parallel_setting()
         if optimizer is None and amp_level != "O0":
             raise ValueError("Auto mixed precision will not work because 'optimizer' is "
                              "None.Please set amp_level='O0' to disable auto mixed precision or "
@@ -265,6 +264,16 @@ class Model:
                 raise RuntimeError("If define `valid_dataset`, metric fn can not be None or empty, "
                                    "you should set the argument 'metrics' for model.")
             _loops.compile_for(self, valid_dataset, False, False, -1)
+
+
+def _parallel_setting():
+    """``(parallel_mode, device_number)`` from the auto-parallel context, when msxla has one
+    (data parallelism then installs its gradient reducer in the training cell)."""
+    from msxla import context
+    getter = getattr(context, "get_auto_parallel_context", None)
+    if getter is None:
+        return "stand_alone", 1
+    return getter("parallel_mode"), getter("device_num") or 1
 
 
 def _check_callbacks(callbacks, mode):

@@ -47,7 +47,8 @@ def _pynative_after():
     ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
-@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+@pytest.mark.parametrize("graph", [False, pytest.param(True, marks=pytest.mark.slow)],
+                         ids=["pynative", "graph"])
 @pytest.mark.parametrize("case", sorted(k[:-len("_graph")] for k in DATA if k.endswith("graph")))
 def test_amp_level_matches_mindspore(case, graph):
     level, dtype = case.split("_")

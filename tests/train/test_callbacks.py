@@ -123,3 +123,23 @@ def test_data_sink_with_jit_config_is_one_compiled_loop_per_sink():
         np.testing.assert_allclose(g, p.asnumpy(), rtol=1e-5, atol=1e-6)
     sink()
     assert sink.__wrapped__ is step
+
+
+def test_a_generator_dataset_is_read_once_and_replayed_every_epoch():
+    model, _ = _model()
+    data = _data(3)
+    seen = []
+    record = ms.train.LambdaCallback(on_train_step_end=lambda rc: seen.append(
+        float(rc.original_args().train_dataset_element[0].asnumpy()[0, 0])))
+    model.train(2, (batch for batch in data), callbacks=[record])
+    assert seen == [float(b[0][0, 0]) for b in data] * 2
+
+
+def test_build_compiles_for_the_first_batch():
+    model, net = _model()
+    before = [p.asnumpy().copy() for p in net.get_parameters()]
+    model.build(train_dataset=_data(2))
+    for b, p in zip(before, net.get_parameters()):
+        np.testing.assert_array_equal(b, p.asnumpy())  # compiled, nothing trained
+    with pytest.raises(ValueError, match="can not both be None"):
+        model.build()
