@@ -186,8 +186,10 @@ def _train_sink(model, epoch, source, callback_list, cb, sink_size, initial_epoc
     cb.sink_size = sink_size
     cb.dataset_sink_mode = True
     run_context = RunContext(cb)
-    source.open(-1)  # one unbounded iterator: sinks continue across the data's epochs
-    stream = source.stream()
+    # one unbounded iterator: sinks continue across the data's epochs; a graph sink stacks
+    # its batches on the host and transfers each column once
+    source.open(-1, host=graph)
+    stream = source.stream(host=graph)
     loop = model._sink_loop() if graph else None
     step = None if graph else model._runner(model._train_network)
     callback_list.on_train_begin(run_context)

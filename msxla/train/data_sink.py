@@ -16,12 +16,13 @@ from msxla.common.tensor import Tensor
 from msxla.jit import JitConfig, JitFunction
 from msxla.jit.config import options_from_config
 from msxla.train._sink import SinkLoop
-from msxla.train.dataset_helper import DataSource, stack_batches
+from msxla.train.dataset_helper import DataSource, stack_batches, to_tensor
 
 __all__ = ["data_sink"]
 
 
 def _check_signature(input_signature, batch, source):
+    batch = tuple(to_tensor(t, source.column_label(i)) for i, t in enumerate(batch))
     specs = input_signature if isinstance(input_signature, (list, tuple)) else [input_signature]
     if len(specs) != len(batch):
         raise TypeError(f"The dataset has {len(batch)} columns ({source.describe(batch)}), but "
@@ -52,7 +53,9 @@ def data_sink(fn, dataset, sink_size=1, jit_config=None, input_signature=None):
 
     def next_batches():
         if state["stream"] is None:
-            state["stream"] = source.stream()
+            host = jit_config is not None  # stacked on the host, transferred once per column
+            source.open(-1, host=host)
+            state["stream"] = source.stream(host=host)
         batches = [next(state["stream"]) for _ in range(sink_size)]
         if input_signature is not None:
             _check_signature(input_signature, batches[0], source)

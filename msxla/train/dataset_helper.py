@@ -40,6 +40,12 @@ def to_tensor(value, column):
                         "not a Tensor or an array.") from err
 
 
+def _host_array(value, column):
+    if isinstance(value, (Tensor, np.ndarray)):
+        return value
+    return to_tensor(value, column).asnumpy()
+
+
 class DataSource:
     """One dataset, read batch by batch (see the module doc)."""
 
@@ -68,11 +74,13 @@ class DataSource:
         """The names of the columns (``column 0``... when the batches are not dicts)."""
         return self._names
 
-    def open(self, num_epochs=-1):
-        """Start a run of ``num_epochs`` epochs (MindSpore datasets: one iterator)."""
+    def open(self, num_epochs=-1, host=False):
+        """Start a run of ``num_epochs`` epochs (MindSpore datasets: one iterator; with
+        ``host``, one that yields numpy arrays, for batches that are stacked first)."""
         if self.ms_dataset:
+            kwargs = {"output_numpy": True} if host else {"do_copy": True}
             self._iterator = self.dataset.create_tuple_iterator(num_epochs=num_epochs,
-                                                                do_copy=True)
+                                                                **kwargs)
 
     def _raw_epoch(self):
         if self.ms_dataset:
@@ -81,16 +89,17 @@ class DataSource:
             return self._iterator
         return iter(self.dataset)
 
-    def epoch(self):
-        """One epoch of batches, each a tuple of Tensors."""
+    def epoch(self, host=False):
+        """One epoch of batches, each a tuple of Tensors (``host``: numpy arrays stay
+        numpy arrays, so stacking a sink copies nothing to the device and back)."""
         for batch in self._raw_epoch():
-            yield self.columns(batch)
+            yield self.columns(batch, host)
 
-    def stream(self):
+    def stream(self, host=False):
         """Batches without end: the next epoch starts where one ends."""
         while True:
             empty = True
-            for batch in self.epoch():
+            for batch in self.epoch(host):
                 empty = False
                 yield batch
             if empty:
@@ -103,17 +112,18 @@ class DataSource:
         if self.ms_dataset and callable(reset):
             reset()
 
-    def columns(self, batch):
+    def columns(self, batch, host=False):
+        convert = _host_array if host else to_tensor
         if isinstance(batch, dict):
             if self._names is None:
                 self._names = list(batch)
-            return tuple(to_tensor(v, repr(k)) for k, v in batch.items())
+            return tuple(convert(v, repr(k)) for k, v in batch.items())
         if isinstance(batch, (Tensor, np.ndarray)):
             batch = (batch,)
         if not isinstance(batch, (tuple, list)):
             raise TypeError("Each batch of the dataset must be a tuple, list or dict of columns, "
                             f"but got {type(batch).__name__}.")
-        return tuple(to_tensor(v, self.column_label(i)) for i, v in enumerate(batch))
+        return tuple(convert(v, self.column_label(i)) for i, v in enumerate(batch))
 
     def column_label(self, i):
         if self._names is not None and i < len(self._names):
@@ -138,7 +148,8 @@ def stack_batches(batches, source):
                 f"but the column {source.column_label(i)} has shapes {sorted(shapes)} and dtypes "
                 f"{sorted(map(str, dtypes))}. Drop the last smaller batch (batch(..., "
                 "drop_remainder=True)) or train with dataset_sink_mode=False.")
-        out.append(Tensor(np.stack([t.asnumpy() for t in column])))
+        out.append(Tensor(np.stack([t.asnumpy() if isinstance(t, Tensor) else t
+                                    for t in column])))
     return tuple(out)
 
 

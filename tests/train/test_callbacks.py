@@ -143,3 +143,14 @@ def test_build_compiles_for_the_first_batch():
         np.testing.assert_array_equal(b, p.asnumpy())  # compiled, nothing trained
     with pytest.raises(ValueError, match="can not both be None"):
         model.build()
+
+
+def test_data_sink_checks_the_input_signature():
+    data = _data(2)
+    spec = (ms.Tensor(shape=[None, 3], dtype=ms.float32), ms.Tensor(shape=[4, 5],
+                                                                    dtype=ms.float32))
+    sink = ms.data_sink(lambda x, y: x, data, sink_size=1, jit_config=ms.JitConfig(),
+                        input_signature=spec)
+    with pytest.raises(TypeError, match=r"column 1 is Float32 \(4, 2\), but 'input_signature' "
+                                        r"says Float32 \(4, 5\)"):
+        sink()
