@@ -8,7 +8,9 @@
   updates, e.g. BatchNorm statistics in training mode, are not exported).
 - ``"STABLEHLO"`` (msxla's own format): the StableHLO module as text
   (``net.mlir``), the common source of every msxla backend.
-- ``"MINDIR"`` and ``"ONNX"`` are not written by msxla: ``NotImplementedError``.
+- ``"MINDIR"``: MindSpore's graph file (``net.mindir``), written by
+  ``msxla/mindir/export.py``; ``mindspore.load`` + ``nn.GraphCell`` run it.
+- ``"ONNX"`` is not written by msxla: ``NotImplementedError`` (``msxla/mindir/onnx.py``).
 
 The network is captured like ``jit`` captures it (capture_mode "ast"), for
 the shapes and dtypes of ``inputs``. A missing suffix is added, as MindSpore
@@ -32,10 +34,12 @@ def export(net, *inputs, file_name, file_format, **kwargs):
                          f"{file_format}.")
     if not isinstance(file_name, str):
         raise TypeError(f"The '{file_name}' must be string, but got {type(file_name)}.")
-    if file_format in ("MINDIR", "ONNX"):
-        raise NotImplementedError(
-            f"For 'export', msxla does not write {file_format} files; use file_format='AIR' "
-            "(the GE graph Ascend's ATC takes) or 'STABLEHLO'.")
+    if file_format == "MINDIR":
+        from msxla.mindir.export import export_mindir
+        return export_mindir(net, *inputs, file_name=file_name, **kwargs)
+    if file_format == "ONNX":
+        from msxla.mindir.onnx import onnx_unavailable
+        raise onnx_unavailable()
     if file_format == "AIR":
         LOG.warning("AIR format is deprecated, and will be removed in a future version, please "
                     "use other format or use MindSpore Lite to do offline inference")

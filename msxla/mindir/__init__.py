@@ -9,5 +9,8 @@ operator layouts, enums and type ids come from ``optable.py``.
 """
 from msxla.mindir.load import load, load_graph, load_mindir, save_mindir
 from msxla.mindir.graph import FuncGraph
+from msxla.mindir.interpret import MindIRLoadError
+from msxla.mindir.registry import MindIRExportError
 
-__all__ = ["load", "load_graph", "load_mindir", "save_mindir", "FuncGraph"]
+__all__ = ["load", "load_graph", "load_mindir", "save_mindir", "FuncGraph", "MindIRLoadError",
+           "MindIRExportError"]

@@ -13,8 +13,9 @@ Conv2D (``pad_mode="pad"`` with the explicit padding; 1-D convolutions get a
 unit height), written as MindSpore writes it: an old-style primitive whose
 attributes carry the geometry.
 
-reduce_window over the last two dims of an NCHW tensor with a ``max`` body is
-MaxPool (VALID, after padding with the init value where StableHLO pads);
+reduce_window over one whole axis, padded on one side, is a running sum or
+product: CumSum / CumProd. Over the last two dims of an NCHW tensor with a
+``max`` body it is MaxPool (VALID, after padding with the init value where StableHLO pads);
 with an ``add`` body (a windowed sum, what average pooling divides) it is
 AvgPool times the window size.
 """
@@ -129,6 +130,9 @@ def _reduce_window(ctx, op):
     pads = parse.padding(op, "padding", x.rank)
     dilated = parse.ints(op, "base_dilations", [1] * x.rank) + \
         parse.ints(op, "window_dilations", [1] * x.rank)
+    cumulative = _cumulative(ctx, x, init, kind, window, strides, pads, dilated)
+    if cumulative is not None:
+        return [cumulative]
     lead = x.rank - 2
     if kind not in ("stablehlo.maximum", "stablehlo.add") or any(d != 1 for d in dilated) or \
             x.rank not in (3, 4) or any(window[i] != 1 or strides[i] != 1 or pads[i] != (0, 0)
@@ -157,6 +161,25 @@ def _reduce_window(ctx, op):
                    data_format="NCHW", out_shape=shape)
         y = b.fn("Mul", avg, b.const(np.asarray(_prod(kernel), x.dtype)))
     return [ctx.reshape(y, out_shape)]
+
+
+_CUMULATIVE = {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd"}
+
+
+def _cumulative(ctx, x, init, kind, window, strides, pads, dilated):
+    """A running sum / product along one axis (a window of the whole axis, padded on one
+    side): CumSum / CumProd, or None if the window is not that."""
+    axes = [i for i, w in enumerate(window) if w != 1]
+    if kind not in _CUMULATIVE or len(axes) != 1 or any(d != 1 for d in dilated) or \
+            any(s != 1 for s in strides) or init.const is None or \
+            init.const.reshape(()) != (0 if kind == "stablehlo.add" else 1):
+        return None
+    a = axes[0]
+    n = x.shape[a]
+    if window[a] != n or any(p != (0, 0) for i, p in enumerate(pads) if i != a) or \
+            pads[a] not in ((n - 1, 0), (0, n - 1)):
+        return None
+    return ctx.b.fn(_CUMULATIVE[kind], x, a, exclusive=False, reverse=pads[a] == (0, n - 1))
 
 
 def _pad_with(ctx, x, pads, fill):

@@ -10,7 +10,8 @@ written). MindSpore 2.10 loads the file with ``mindspore.load`` and runs it
 with ``nn.GraphCell``; so does msxla.
 
 The file is ``file_name`` plus ``.mindir`` (unless it ends so already), and is
-left read-only, as MindSpore leaves it.
+left read-only, as MindSpore leaves it. ``custom_func`` is applied to the
+ModelProto before writing; encryption and ``dataset`` are not supported.
 """
 from __future__ import annotations
 
@@ -35,9 +36,19 @@ def model_proto(net, *inputs):
                           graph.n_outs, graph.out_spec)
 
 
-def export_mindir(net, *inputs, file_name: str):
-    """Write ``net`` called on ``inputs`` to ``file_name`` (``.mindir`` added)."""
-    data = model_proto(net, *inputs).SerializeToString()
+def export_mindir(net, *inputs, file_name: str, **kwargs):
+    """Write ``net`` called on ``inputs`` to ``file_name`` (``.mindir`` added).
+    ``custom_func(model)`` may edit the ModelProto before it is written."""
+    if "enc_key" in kwargs:
+        raise NotImplementedError("For 'export', encrypted MindIR files (enc_key) are not "
+                                  "supported by msxla.")
+    if kwargs.get("dataset") is not None:
+        raise NotImplementedError("For 'export', saving a dataset's preprocessing into MindIR "
+                                  "(dataset=...) is not supported by msxla.")
+    model = model_proto(net, *inputs)
+    if kwargs.get("custom_func") is not None:
+        kwargs["custom_func"](model)
+    data = model.SerializeToString()
     path = os.path.realpath(file_name)
     if not path.endswith(".mindir"):
         path += ".mindir"

@@ -5,8 +5,8 @@
 
 A graph holds its inputs (name, shape, dtype), its Parameters (name and
 numpy value), its nodes in an order where every node follows its inputs
-(only the nodes the outputs need: MindSpore's side-effect bookkeeping that
-nothing reads is dropped) and the name of its output. A node is a Constant
+(only the nodes the outputs need: ``Depend(value, tokens)`` is its value, so
+MindSpore's side-effect bookkeeping, ``UpdateState`` chains, is dropped) and the name of its output. A node is a Constant
 (its value) or a primitive call (the primitive's name, its attributes, and
 whether it is a primitive function, whose inputs are all of its arguments).
 ``nn.GraphCell`` runs it (``interpret.py``).
@@ -119,7 +119,10 @@ def _node(n, prims, functions) -> Node:
                              "MindIR loader yet")
         raise ValueError(f"MindIR node '{name}' refers to an unknown primitive '{ref}'")
     attrs = {a.name: values.decode(a) for a in prim.attribute if a.name not in _SKIP_ATTRS}
-    return Node(name, prim.op_type, tuple(n.input), attrs,
+    inputs = tuple(n.input)
+    if prim.op_type == "Depend":  # Depend(value, ordering tokens) is the value
+        inputs = inputs[:1]
+    return Node(name, prim.op_type, inputs, attrs,
                 prim.prim_type == pb.PrimitiveProto.PRIMITIVE_FUNCTION,
                 scope=n.domain, abstract=abstract)
 

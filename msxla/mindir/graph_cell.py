@@ -70,10 +70,10 @@ class GraphCell(Cell):
         return run(graph, inputs, self._by_node)
 
     def __call__(self, *args, **kwargs):
-        from msxla.common.state import is_capturing, current_frame
+        from msxla.common.state import is_capturing
         if kwargs:
             raise TypeError("For 'GraphCell', inputs are positional only.")
-        if is_capturing() or current_frame() is not None:
+        if is_capturing():
             return self.construct(*args)
         if self._jitted is None:
             from msxla.jit.api import jit

@@ -136,8 +136,8 @@ def convert(spec, value):
 
 def call_function(node, args):
     args = [a for a in args if not isinstance(a, Monad)]
-    positional, init = split_arguments(node, args)
     cls = primitive_class(node)
+    positional, init = split_arguments(node, args)
     try:
         prim = cls(**init)
     except TypeError as e:

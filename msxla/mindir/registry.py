@@ -45,4 +45,4 @@ def supported_ops() -> list:
 def load_all():
     """Import every converter family (each registers its ops on import)."""
     from msxla.mindir import (convert_elementwise, convert_shape, convert_reduce,  # noqa: F401
-                              convert_nn)
+                              convert_nn, convert_index)

@@ -10,3 +10,4 @@ from msxla.nn.layer import *  # noqa: E402,F401,F403
 from msxla.nn.loss import *  # noqa: E402,F401,F403
 from msxla.nn.wrap import *  # noqa: E402,F401,F403
 from msxla.train.metrics import *  # noqa: E402,F401,F403 - mindspore.nn.Accuracy ...
+from msxla.mindir.graph_cell import GraphCell  # noqa: E402,F401 - runs a loaded MindIR

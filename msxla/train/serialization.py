@@ -27,6 +27,7 @@ from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
 from msxla.train import _ckpt_format as fmt
 from msxla.train._load_net import load_param_into_net
+from msxla.mindir.load import load, load_graph as load_mindir  # noqa: F401 - MindIR graphs
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net"]
 
