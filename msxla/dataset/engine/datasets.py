@@ -283,7 +283,7 @@ class Dataset:
 
 
 def _dtype_of(col):
-    if isinstance(col, np.ndarray):
+    if isinstance(col, (np.ndarray, np.generic)):
         return col.dtype if col.dtype.kind != "U" else np.dtype("<U")
     return np.dtype(object)
 

@@ -32,7 +32,7 @@ def _stop_all():
 
 
 def _to_tensor(col):
-    if isinstance(col, np.ndarray) and col.dtype.kind not in "USO":
+    if isinstance(col, (np.ndarray, np.generic)) and col.dtype.kind not in "USO":
         from msxla.common.tensor import Tensor
         return Tensor(col)
     return col

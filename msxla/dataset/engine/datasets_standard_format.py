@@ -1,0 +1,74 @@
+"""Standard-format sources: ``CSVDataset`` (and ``MindDataset``, from
+``msxla.mindrecord``'s reader)."""
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+
+from msxla.dataset.engine.datasets_text import FileRowsDataset
+from msxla.dataset.engine.samplers import Shuffle
+
+
+def _column_type(default):
+    if isinstance(default, bool) or not isinstance(default, (int, float, str)):
+        raise TypeError("column_defaults must be int, float or str values.")
+    if isinstance(default, int):
+        return np.int32
+    if isinstance(default, float):
+        return np.float32
+    return None
+
+
+class CSVDataset(FileRowsDataset):
+    """Rows of CSV files; without ``column_names`` the first line of the first
+    file names the columns. Columns are strings, or int32/float32 where
+    ``column_defaults`` gives an int/float."""
+
+    def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
+                 num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        if not isinstance(field_delim, str) or len(field_delim) != 1 or field_delim in '"\r\n':
+            raise ValueError("field_delim should be a single character other than a quote or "
+                             "a line break.")
+        super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id, cache)
+        self.field_delim = field_delim
+        self.column_defaults = list(column_defaults) if column_defaults is not None else None
+        self.types = [_column_type(d) for d in self.column_defaults] \
+            if self.column_defaults is not None else None
+        self.header = column_names is None
+        if column_names is None:
+            with open(self.dataset_files[0], newline="", encoding="utf-8") as f:
+                column_names = next(csv.reader(f, delimiter=field_delim), [])
+        self.column_names = list(column_names)
+
+    def _columns(self):
+        return list(self.column_names)
+
+    def _read_file(self, path):
+        out = []
+        with open(path, newline="", encoding="utf-8") as f:
+            records = list(csv.reader(f, delimiter=self.field_delim))
+        if self.header and path == self.dataset_files[0]:
+            records = records[1:]
+        for line, rec in enumerate(records, start=2 if self.header else 1):
+            if not rec:
+                continue
+            if len(rec) != len(self.column_names):
+                raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, "
+                                   f"it has {len(rec)} fields but there are "
+                                   f"{len(self.column_names)} columns.")
+            out.append(tuple(self._convert(v, c, path, line) for c, v in enumerate(rec)))
+        return out
+
+    def _convert(self, value, col, path, line):
+        t = self.types[col] if self.types else None
+        if t is None:
+            return np.array(value)
+        try:
+            return np.array(t(value) if t is np.float32 else int(value), dtype=t)
+        except ValueError:
+            raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, "
+                               f"type does not match: column '{self.column_names[col]}' "
+                               f"value {value!r} is not {np.dtype(t)}.") from None
