@@ -33,6 +33,7 @@ class _Settings:
     def __init__(self):
         self.seed = _DEFAULT_SEED
         self.seed_set = False
+        self.seed_generation = 0  # bumped by every set_seed: eager generators restart
         self.num_parallel_workers = min(8, os.cpu_count() or 1)
         self.prefetch_size = 16
         self.start_method = "fork"
@@ -81,6 +82,7 @@ def set_seed(seed):
     if seed < 0 or seed > UINT32_MAX:
         raise ValueError("seed given is not within the required range [0, UINT32_MAX(4294967295)].")
     _settings.seed, _settings.seed_set = seed, True
+    _settings.seed_generation += 1
     random.seed(seed)
     np.random.seed(seed)
 

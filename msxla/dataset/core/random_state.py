@@ -48,8 +48,8 @@ def rng() -> np.random.Generator:
             _state.rng = np.random.default_rng(list(_state.seed))
         return _state.rng
     from msxla.dataset.core import config
-    seed = config.get_seed() if config._settings.seed_set else None
-    if _state.eager is None or _state.eager_seed != (seed, config._settings.seed_set):
-        _state.eager = np.random.default_rng(seed)
-        _state.eager_seed = (seed, config._settings.seed_set)
+    settings = config._settings
+    if _state.eager is None or _state.eager_seed != settings.seed_generation:
+        _state.eager = np.random.default_rng(settings.seed if settings.seed_set else None)
+        _state.eager_seed = settings.seed_generation
     return _state.eager

@@ -154,8 +154,7 @@ class OneHot(TensorOperation):
             raise RuntimeError("OneHot: the input must be a scalar or a 1-D array.")
         eye = np.eye(self.num_classes)[x]
         if self.smoothing_rate:
-            eye = eye * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
-            return eye.astype(np.float32)
+            return eye * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
         return eye.astype(x.dtype)
 
 
@@ -193,12 +192,15 @@ class Concatenate(TensorOperation):
         x = np.asarray(x)
         if x.ndim != 1:
             raise RuntimeError(f"Concatenate: only 1-D input is supported, got shape {x.shape}.")
-        parts = [p for p in (self.prepend, x, self.append) if p is not None]
-        for p in parts:
-            if (p.dtype.kind in "US") != (x.dtype.kind in "US"):
-                raise RuntimeError("Concatenate: the input and prepend/append must have the "
-                                   "same type.")
-        return np.concatenate(parts)
+        for name, p in (("prepend", self.prepend), ("append", self.append)):
+            if p is None:
+                continue
+            same = (p.dtype.kind in "US") if x.dtype.kind in "US" else p.dtype == x.dtype
+            if not same:
+                raise RuntimeError(f"Concatenate: input datatype does not match the {name} "
+                                   f"datatype, got input datatype: {x.dtype}, {name} datatype:"
+                                   f"{p.dtype}")
+        return np.concatenate([p for p in (self.prepend, x, self.append) if p is not None])
 
 
 class Relational(enum.IntEnum):
@@ -281,13 +283,16 @@ class PadEnd(TensorOperation):
 
 
 class Unique(TensorOperation):
-    """The input's distinct values (first-seen order), each element's index into
-    them, and each value's count (three columns)."""
+    """The distinct values of the flattened input (first-seen order), each element's
+    index into them, and each value's count (three columns). As in MindSpore 2.10,
+    the input must be at least 2-D."""
 
     def _apply(self, x):
         x = np.asarray(x)
-        if x.ndim != 1:
-            raise RuntimeError(f"Unique: the input must be 1-D, got shape {x.shape}.")
+        if x.ndim < 2:
+            raise RuntimeError(f"Unique: input must be at least 2-D in order to do unique op, "
+                               f"got rank:{x.ndim}")
+        x = x.ravel()
         values, first, inverse, counts = np.unique(x, return_index=True, return_inverse=True,
                                                    return_counts=True)
         order = np.argsort(first, kind="stable")

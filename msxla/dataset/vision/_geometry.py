@@ -66,7 +66,7 @@ class CenterCrop(TensorOperation):
         ch, cw = self.size
         if ch > h or cw > w:
             ph, pw = max(0, ch - h), max(0, cw - w)
-            img = im.pad(img, (pw // 2, ph // 2, pw - pw // 2, ph - ph // 2))
+            img = im.pad(img, (pw - pw // 2, ph - ph // 2, pw // 2, ph // 2))
             h, w = im.hw_of(img)
         return im.crop(img, (h - ch) // 2, (w - cw) // 2, ch, cw)
 

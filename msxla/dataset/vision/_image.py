@@ -59,6 +59,12 @@ def resize(img, hw, interp=Inter.BILINEAR):
     arr = check_image(img, "Resize")
     if tuple(arr.shape[:2]) == tuple(hw):
         return arr.copy()
+    if Inter(interp) == Inter.NEAREST:  # OpenCV's rule: source index floor(dst * scale)
+        rows = np.minimum((np.arange(hw[0]) * (arr.shape[0] / hw[0])).astype(np.int64),
+                          arr.shape[0] - 1)
+        cols = np.minimum((np.arange(hw[1]) * (arr.shape[1] / hw[1])).astype(np.int64),
+                          arr.shape[1] - 1)
+        return arr[rows][:, cols]
     if arr.dtype == np.uint8 and (arr.ndim == 2 or arr.shape[2] in (1, 3, 4)):
         squeeze = arr.ndim == 3 and arr.shape[2] == 1
         out = _resize_plane(arr[:, :, 0] if squeeze else arr, hw, interp)
