@@ -10,14 +10,14 @@ from msxla.dataset.engine.datasets_user_defined import (  # noqa: F401
 from msxla.dataset.engine.datasets_vision import (  # noqa: F401
     MnistDataset, Cifar10Dataset, Cifar100Dataset, ImageFolderDataset)
 from msxla.dataset.engine.datasets_text import TextFileDataset  # noqa: F401
-from msxla.dataset.engine.datasets_standard_format import CSVDataset  # noqa: F401
+from msxla.dataset.engine.datasets_standard_format import CSVDataset, MindDataset  # noqa: F401
 from msxla.dataset.engine.samplers import (  # noqa: F401
     BuiltinSampler, Sampler, SequentialSampler, RandomSampler, DistributedSampler,
     SubsetRandomSampler, SubsetSampler, WeightedRandomSampler, PKSampler, IterSampler, Shuffle)
 from msxla.dataset.engine.iterators import Iterator, TupleIterator, DictIterator  # noqa: F401
 
 __all__ = ["MnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset",
-           "TextFileDataset", "CSVDataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
+           "TextFileDataset", "CSVDataset", "MindDataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler",
            "SubsetSampler", "WeightedRandomSampler", "PKSampler", "Sampler", "Shuffle",
            "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip"]

@@ -284,7 +284,7 @@ class Dataset:
 
 def _dtype_of(col):
     if isinstance(col, (np.ndarray, np.generic)):
-        return col.dtype if col.dtype.kind != "U" else np.dtype("<U")
+        return np.dtype({"U": "<U", "S": "S"}.get(col.dtype.kind, col.dtype))
     return np.dtype(object)
 
 

@@ -6,6 +6,7 @@ import csv
 
 import numpy as np
 
+from msxla.dataset.engine._mappable import MappableDataset
 from msxla.dataset.engine.datasets_text import FileRowsDataset
 from msxla.dataset.engine.samplers import Shuffle
 
@@ -72,3 +73,45 @@ class CSVDataset(FileRowsDataset):
             raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, "
                                f"type does not match: column '{self.column_names[col]}' "
                                f"value {value!r} is not {np.dtype(t)}.") from None
+
+
+class MindDataset(MappableDataset):
+    """Rows of MindRecord files (``msxla.mindrecord``'s format): one column per field
+    (sorted by name, or ``columns_list``); bytes fields come as a one-element bytes
+    array, as in MindSpore."""
+
+    def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
+                 num_shards=None, shard_id=None, sampler=None, padded_sample=None,
+                 num_padded=None, num_samples=None, cache=None):
+        from msxla.mindrecord._shards import ShardSet, shard_files
+        if shuffle is not None and not isinstance(shuffle, (bool, Shuffle)):
+            raise TypeError("shuffle should be a bool or a Shuffle mode.")
+        super().__init__(num_parallel_workers, sampler, num_samples,
+                         None if shuffle is True else shuffle, num_shards, shard_id, cache)
+        self.dataset_files = dataset_files
+        self._set = ShardSet(shard_files(dataset_files))
+        schema = self._set.schema
+        if columns_list is not None:
+            missing = [c for c in columns_list if c not in schema]
+            if missing:
+                raise RuntimeError(f"Invalid data, columns_list {missing} are not fields of "
+                                   f"the MindRecord schema {sorted(schema)}.")
+        self.columns_list = list(columns_list) if columns_list else sorted(schema)
+        if (padded_sample is None) != (num_padded is None):
+            raise RuntimeError("padded_sample and num_padded should be given together.")
+        self.padded_sample, self.num_padded = padded_sample, num_padded or 0
+
+    def _columns(self):
+        return list(self.columns_list)
+
+    def _num_rows(self):
+        return len(self._set) + self.num_padded
+
+    def _read(self, index):
+        from msxla.mindrecord._shards import column
+        schema = self._set.schema
+        if index >= len(self._set):
+            row = self.padded_sample
+        else:
+            row = self._set.read(index)
+        return tuple(column(schema[c], row[c]) for c in self.columns_list)

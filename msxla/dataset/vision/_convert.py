@@ -17,6 +17,8 @@ def decode(data, to_pil=False):
         raw = bytes(data)
     else:
         arr = np.asarray(data)
+        if arr.dtype.kind == "S" and arr.size == 1:  # MindRecord's bytes column
+            return decode(arr.ravel()[0], to_pil)
         if arr.ndim != 1:
             raise TypeError(f"The number of array dimensions of the encoded image should be 1, "
                             f"but got {arr.ndim}.")
