@@ -73,3 +73,44 @@ def test_worker_processes_end_with_the_iterator():
     while {c.pid for c in _children()} - before and time.time() < deadline:
         time.sleep(0.1)
     assert not {c.pid for c in _children()} - before
+
+
+_SCRIPT = """
+import sys, time
+import numpy as np
+sys.path.insert(0, {root!r})
+import msxla.dataset as ds
+d = ds.NumpySlicesDataset(np.arange(1000), ["x"], shuffle=False).map(
+    lambda x: (time.sleep(0.05), x)[1], ["x"], num_parallel_workers=2,
+    python_multiprocessing=True)
+it = d.create_tuple_iterator(output_numpy=True)
+next(it)
+print("running", flush=True)
+time.sleep(600)
+"""
+
+
+def test_killed_script_leaves_no_worker_behind(tmp_path):
+    psutil = pytest.importorskip("psutil")
+    import signal
+    import subprocess
+    import sys
+    import time
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    script = tmp_path / "train.py"
+    script.write_text(_SCRIPT.format(root=root))
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "running"
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        assert len(workers) >= 2
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+        deadline = time.time() + 20
+        while any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers) \
+                and time.time() < deadline:
+            time.sleep(0.2)
+        assert not any(w.is_running() and w.status() != psutil.STATUS_ZOMBIE for w in workers)
+    finally:
+        if proc.poll() is None:
+            proc.kill()

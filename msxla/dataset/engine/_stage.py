@@ -24,6 +24,7 @@ import numpy as np
 
 from msxla.dataset.core import config
 from msxla.dataset.engine import _grain_compat
+from msxla.dataset.engine._processes import in_processes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,9 +80,7 @@ class Stage:
             ds = grain.experimental.WithOptionsIterDataset(
                 self.ds.to_iter_dataset(per_worker),
                 grain.experimental.DatasetOptions(min_shm_size=1 << 62))
-            ds = ds.mp_prefetch(
-                grain.MultiprocessingOptions(num_workers=self.processes,
-                                             per_worker_buffer_size=max(2, prefetch // 4)))
+            ds = in_processes(ds, self.processes, max(2, prefetch // 4))
         else:
             _grain_compat.setup(config.get_multiprocessing_start_method())
             ds = self.ds.to_iter_dataset(grain.ReadOptions(
