@@ -29,7 +29,8 @@ _OWNED_REFS = 3
 
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
-                 "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated")
+                 "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated",
+                 "counter")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
@@ -45,6 +46,7 @@ class Entry:
         self.guards = graph.guards
         self._traceable = None
         self.fast = None  # the generated hot-path call (jit/fastpath.py)
+        self.counter = None  # its calls (jit/counters.py CallCounter), set by JitFunction
         # positions in state_in of Parameters the graph also writes: their old
         # buffers are donated to the executable (when nothing else holds them)
         written = set(map(id, graph.state_out))

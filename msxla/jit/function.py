@@ -33,7 +33,7 @@ from msxla.capture.capture import RunEagerly, inlined
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
 from msxla.jit.config import JitOptions, check_backend_at_call, note_once
-from msxla.jit.counters import Counters
+from msxla.jit.counters import Counters, code_of, code_record
 from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_or_make
 from msxla.jit.entry import MISS, Entry
 from msxla.jit.fastpath import can_fast_call, make_fast_call
@@ -55,7 +55,7 @@ class JitFunction:
         self.options = options
         self.name = name or getattr(fn, "__qualname__", None) or type(fn).__name__
         self._hot: list[Entry] = []
-        self._fast: list = []  # the hot entries' generated calls, most recent first
+        self._fast: list = []  # (generated call, CallCounter) of the hot entries, most recent first
         self._entries: collections.OrderedDict = collections.OrderedDict()
         self._candidates: list = []
         self._lock = threading.RLock()
@@ -69,6 +69,7 @@ class JitFunction:
         self._eager: set = set()           # signatures that run in Python (JIT Fallback)
         self.declared_inputs = getattr(fn, "__msxla_dynamic_inputs__", None)
         self.stats = Counters()
+        self.code_record = code_record(code_of(fn))  # per code object, over jitted functions
         # MindSpore: in GRAPH_MODE a bytecode-jitted function is a plain function
         self._plain_in_graph_mode = options.capture_mode == "bytecode"
         try:
@@ -82,9 +83,11 @@ class JitFunction:
             if _local.frame is None:
                 if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
                     return self.fn(*args, **kwargs)
-                for fast in self._fast:
+                for fast, counter in self._fast:
                     out = fast(args, kwargs)
                     if out is not MISS:
+                        counter.calls += 1
+                        self.code_record.last = counter
                         return out
             return self._call_slow(args, kwargs)
         except JaxRuntimeError as err:  # a runtime check of the graph failed
@@ -138,8 +141,12 @@ class JitFunction:
                     self._static_forced |= self._dynamic_scalars
                     self._dynamic_scalars.clear()
                     return self._call_slow(args, kwargs)
+            if entry.counter is None:
+                self._count_entry(entry, key)
             self._promote(entry)
         self.stats.slow_calls += 1
+        entry.counter.calls += 1
+        self.code_record.last = entry.counter
         run_call = getattr(entry, "run_call", None)
         if run_call is not None:  # a program entry (bytecode graph breaks) takes the call
             return run_call(args, kwargs, traced)
@@ -151,10 +158,20 @@ class JitFunction:
                                "it was compiled for.")
         return out
 
+    def _count_entry(self, entry, key):
+        """A new entry (a graph, or graphs and Python steps) in the code's record."""
+        record = self.code_record
+        program = getattr(entry, "run_call", None) is not None
+        graph = None if program else entry.graph
+        phase = None if program else f"{self.name}[{record.entries}]"
+        guards = list(graph.guards.describe()) if graph is not None and graph.guards else []
+        entry.counter = record.new_entry(self, key, phase, guards)
+
     def _run_eagerly(self, key, err, args, kwargs):
         """JIT Fallback: the capture cannot make a graph for this signature (a piece
         needs a Tensor's value in Python), so it runs in Python from now on."""
         self._eager.add(key)
+        self.code_record.fallbacks += 1
         note_once(f"eager:{id(self)}", f"{err}\nThis function runs in Python (PyNative) for "
                   "these inputs (JIT Fallback); use fullgraph=True to make this an error.")
         return self.fn(*args, **kwargs)
@@ -179,7 +196,7 @@ class JitFunction:
         # executable for a shape that already has one
         entries = sorted(entries, key=lambda e: isinstance(e, DynamicEntry))
         self._hot = entries
-        self._fast = [e.fast for e in entries]
+        self._fast = [(e.fast, e.counter) for e in entries]
 
     # ------------------------------------------------------------- compile
     def _compile(self, key, spec, leaves, args, kwargs):

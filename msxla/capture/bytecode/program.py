@@ -151,6 +151,7 @@ class ProgramEntry:
         self.match = S.make_matcher(spec, "_guards.check()" if self.guards else "",
                                     {"_guards": self.guards})
         self.graph = None
+        self.counter = None  # its calls (jit/counters.py CallCounter), set by JitFunction
         self.fast = self._make_fast()
 
     def _make_fast(self):
