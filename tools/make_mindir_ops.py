@@ -61,6 +61,8 @@ def _name_of(node, aliases):
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
             node.value.id == "self":
         return ("self." + node.attr, None)
+    if isinstance(node, ast.IfExp):  # ``dtype if dtype is None else dtype_to_type_id(...)``
+        return _name_of(node.orelse, aliases)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
         inner, _ = _name_of(node.args[-1], aliases)
         return (inner, node.func.id)

@@ -8,7 +8,8 @@ such as ``Load``, ``Depend``, ``MakeTuple``, operators whose MindIR form
 differs from msxla's Primitive, and MindSpore's internal operators);
 otherwise a primitive function runs as ``msxla.ops.<Name>(**init)(*inputs)``,
 its arguments split by MindSpore's operator layout (``optable.py``), and an
-old-style primitive as ``msxla.ops.<Name>(**attributes)(*inputs)``.
+old-style primitive as ``msxla.ops.<Name>()`` with the file's attributes set
+on it (as MindSpore's loader sets them), called on the inputs.
 
 Every op is an msxla op, so the graph runs eagerly, under ``jit`` in any
 capture mode, and under ``grad``. An unsupported primitive is a
@@ -147,11 +148,6 @@ def call_function(node, args):
 
 
 def call_primitive(node, args):
-    """An old-style primitive: attributes are constructor arguments, inputs call arguments."""
-    cls = primitive_class(node)
-    try:
-        prim = cls(**node.attrs)
-    except TypeError as e:
-        raise unsupported(node, f"msxla's Primitive does not take its attributes "
-                                f"{sorted(node.attrs)} ({e}).") from None
-    return prim(*(tensor(a) for a in args if not isinstance(a, Monad)))
+    """An old-style primitive: attributes set on the Primitive, inputs call arguments."""
+    from msxla.mindir.load_ops import old_style
+    return old_style(node, args)

@@ -2,7 +2,8 @@
 
 Run in the oracle venv: ``GLOG_v=3 ~/ms-oracle/bin/python tests/golden/make_mindir_load.py``.
 
-Each network of tests/mindir/mindir_nets.py (fixed weights and inputs) is exported
+Each network of tests/mindir/mindir_nets.py (fixed weights and inputs), and each
+single-op case of OP_CASES (as ``op_<name>``), is exported
 by MindSpore (``mindspore.export(..., file_format="MINDIR")``), loaded back
 (``mindspore.load`` + ``nn.GraphCell``) and run. The JSON holds, per
 network: the inputs, the outputs of the loaded graph (checked here to equal
@@ -21,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "mindir", "data")
 sys.path.insert(0, os.path.join(HERE, "..", "mindir"))
 
-from mindir_nets import NETS  # noqa: E402
+from mindir_nets import NETS, OP_CASES, op_case  # noqa: E402
 
 
 def _flat(out):
@@ -42,8 +43,10 @@ def main():
     ms.set_context(mode=ms.GRAPH_MODE)
     os.makedirs(DATA, exist_ok=True)
     doc = {}
-    for name, build in NETS.items():
-        net, inputs = build(ms)
+    cases = {name: lambda build=build: build(ms) for name, build in NETS.items()}
+    cases.update({f"op_{name}": lambda name=name: op_case(ms, name) for name in OP_CASES})
+    for name, build in cases.items():
+        net, inputs = build()
         path = os.path.join(DATA, name)
         if os.path.exists(path + ".mindir"):
             os.chmod(path + ".mindir", 0o600)

@@ -207,57 +207,130 @@ NETS = {
 # name -> (function of (ms, *inputs), input shapes, input kind). Kinds: "any" (normal
 # values), "pos" (positive). A shape given as ("int32", shape, n) is an int32 input of
 # values in [-n, n) (negative ones count from the end).
-OP_CASES = {
-    "add_sub_mul": (lambda ms, x, y: (x + y, x - y, x * y), [(3, 4), (4,)], "any"),
-    "div_pow": (lambda ms, x, y: (x / y, ms.ops.pow(x, y)), [(3, 4), (3, 4)], "pos"),
-    "max_min": (lambda ms, x, y: (ms.ops.maximum(x, y), ms.ops.minimum(x, 0.0)),
-                [(3, 4), (3, 1)], "any"),
-    "unary": (lambda ms, x: (ms.ops.neg(x), ms.ops.exp(x), ms.ops.tanh(x), ms.ops.sigmoid(x),
-                             ms.ops.abs(x), ms.ops.sign(x), ms.ops.floor(x), ms.ops.ceil(x),
-                             ms.ops.sin(x), ms.ops.cos(x), ms.ops.erf(x), ms.ops.square(x),
-                             ms.ops.expm1(x), ms.ops.round(x)), [(2, 5)], "any"),
-    "unary_pos": (lambda ms, x: (ms.ops.log(x), ms.ops.sqrt(x), ms.ops.rsqrt(x),
-                                 ms.ops.log1p(x), ms.ops.reciprocal(x)), [(2, 5)], "pos"),
-    "activations": (lambda ms, x: (ms.ops.relu(x), ms.ops.gelu(x), ms.ops.silu(x),
-                                   ms.ops.leaky_relu(x, 0.2), ms.ops.elu(x),
-                                   ms.ops.hardtanh(x, -0.5, 0.5), ms.ops.softplus(x),
-                                   ms.ops.relu6(x * 4)), [(3, 6)], "any"),
-    "softmax": (lambda ms, x: (ms.ops.softmax(x, 1), ms.ops.log_softmax(x, -1),
-                               ms.ops.logsumexp(x, 0)), [(3, 6)], "any"),
-    "compare_where": (lambda ms, x, y: (ms.ops.where(x >= y, x, y), (x < y).astype(ms.float32),
-                                        ms.ops.where(ms.ops.logical_and(x > 0, y > 0),
-                                                     x, 0.0)), [(4, 3), (4, 3)], "any"),
-    "clamp_cast": (lambda ms, x: (ms.ops.clamp(x, -0.5, 0.7), (x * 3).astype(ms.int32),
-                                  x.astype(ms.float16)), [(2, 6)], "any"),
-    "reductions": (lambda ms, x: (x.sum(), x.sum(1), x.mean((0, 2), keep_dims=True), x.max(2),
-                                  x.min(0), ms.ops.prod(x, 1), ms.ops.argmax(x, 1),
-                                  ms.ops.argmin(x, -1)), [(2, 3, 4)], "any"),
-    "shapes": (lambda ms, x: (x.reshape(6, 4), x.transpose(2, 0, 1), ms.ops.expand_dims(x, 1),
-                              x[:, None].squeeze(1), ms.ops.tile(x, (1, 2, 1)),
-                              ms.ops.broadcast_to(x[:, :1], (2, 3, 4)), ms.ops.flip(x, (1,))),
-               [(2, 3, 4)], "any"),
-    "slice_concat": (lambda ms, x, y: (x[1:, ::2], x[..., 1], ms.ops.concat((x, y), 0),
-                                       ms.ops.stack((x, y), 1), ms.ops.split(x, 2, 1)[1]),
-                     [(3, 4), (3, 4)], "any"),
-    "pad": (lambda ms, x: ms.ops.pad(x, (1, 2, 0, 1), value=0.5), [(2, 3, 4)], "any"),
-    "matmul": (lambda ms, x, y, z: (ms.ops.matmul(x, y), ms.ops.matmul(z, y),
-                                    ms.ops.bmm(z, ms.ops.transpose(z, (0, 2, 1)))),
-               [(3, 4), (4, 5), (2, 3, 4)], "any"),
-    "conv_variants": (lambda ms, x, w, w2: (
-        ms.ops.conv2d(x, w, stride=2, padding=1, pad_mode="pad"),
-        ms.ops.conv2d(x, w, dilation=2, pad_mode="same"),
-        ms.ops.conv2d(x, w2, groups=2)), [(1, 4, 9, 9), (6, 4, 3, 3), (4, 2, 3, 3)], "any"),
-    "pooling": (lambda ms, x: (ms.ops.max_pool2d(x, 3, 2, 1), ms.ops.avg_pool2d(x, 2, 2),
-                               ms.ops.avg_pool2d(x, 3, 1, 1, count_include_pad=True)),
-                [(1, 2, 7, 7)], "any"),
-    "gather": (lambda ms, x, i: (ms.ops.gather(x, i, 1), x[i], ms.ops.gather(x, i, 0) * 2),
-               [(4, 3), ("int32", (2, 2), 3)], "any"),
-    "cumulative": (lambda ms, x: (ms.ops.cumsum(x, 1), ms.ops.cumprod(x, 0)), [(3, 4)], "any"),
-    "norms": (lambda ms, x, g, b: (
-        ms.ops.LayerNorm(1, 1, 1e-5)(x, g, b)[0],
-        ms.ops.batch_norm(x.reshape(3, 5, 1, 1), ms.ops.zeros(5), ms.ops.ones(5), g, b)),
-        [(3, 5), (5,), (5,)], "any"),
-}
+OP_CASES = {}
+
+
+def case(shapes, kind="any"):
+    def deco(fn):
+        OP_CASES[fn.__name__] = (fn, shapes, kind)
+        return fn
+    return deco
+
+
+@case([(3, 4), (4,)])
+def add_sub_mul(ms, x, y):
+    return x + y, x - y, x * y
+
+
+@case([(3, 4), (3, 4)], "pos")
+def div_pow(ms, x, y):
+    return x / y, ms.ops.pow(x, y)
+
+
+@case([(3, 4), (3, 1)])
+def max_min(ms, x, y):
+    return ms.ops.maximum(x, y), ms.ops.minimum(x, 0.0)
+
+
+@case([(2, 5)])
+def unary(ms, x):
+    ops = ms.ops
+    return (ops.neg(x), ops.exp(x), ops.tanh(x), ops.sigmoid(x), ops.abs(x), ops.sign(x),
+            ops.floor(x), ops.ceil(x), ops.sin(x), ops.cos(x), ops.erf(x), ops.square(x),
+            ops.expm1(x), ops.round(x))
+
+
+@case([(2, 5)], "pos")
+def unary_pos(ms, x):
+    ops = ms.ops
+    return ops.log(x), ops.sqrt(x), ops.rsqrt(x), ops.log1p(x), ops.reciprocal(x)
+
+
+@case([(3, 6)])
+def activations(ms, x):
+    ops = ms.ops
+    return (ops.relu(x), ops.gelu(x), ops.silu(x), ops.leaky_relu(x, 0.2), ops.elu(x),
+            ops.hardtanh(x, -0.5, 0.5), ops.softplus(x), ops.relu6(x * 4))
+
+
+@case([(3, 6)])
+def softmax(ms, x):
+    return ms.ops.softmax(x, 1), ms.ops.log_softmax(x, -1), ms.ops.logsumexp(x, 0)
+
+
+@case([(4, 3), (4, 3)])
+def compare_where(ms, x, y):
+    ops = ms.ops
+    return (ops.where(x >= y, x, y), (x < y).astype(ms.float32),
+            ops.where(ops.logical_and(x > 0, y > 0), x, 0.0))
+
+
+@case([(2, 6)])
+def clamp_cast(ms, x):
+    return ms.ops.clamp(x, -0.5, 0.7), (x * 3).astype(ms.int32), x.astype(ms.float16)
+
+
+@case([(2, 3, 4)])
+def reductions(ms, x):
+    ops = ms.ops
+    return (x.sum(), x.sum(1), x.mean((0, 2), keep_dims=True), x.max(2), x.min(0),
+            ops.prod(x, 1), ops.argmax(x, 1), ops.argmin(x, -1))
+
+
+@case([(2, 3, 4)])
+def shapes(ms, x):
+    ops = ms.ops
+    return (x.reshape(6, 4), x.transpose(2, 0, 1), ops.expand_dims(x, 1), x[:, None].squeeze(1),
+            ops.tile(x, (1, 2, 1)), ops.broadcast_to(x[:, :1], (2, 3, 4)), ops.flip(x, (1,)))
+
+
+@case([(3, 4), (3, 4)])
+def slice_concat(ms, x, y):
+    ops = ms.ops
+    return (x[1:, ::2], x[..., 1], ops.concat((x, y), 0), ops.stack((x, y), 1),
+            ops.split(x, 2, 1)[1])
+
+
+@case([(2, 3, 4)])
+def pad(ms, x):
+    return ms.ops.pad(x, (1, 2, 0, 1), value=0.5)
+
+
+@case([(3, 4), (4, 5), (2, 3, 4)])
+def matmul(ms, x, y, z):
+    ops = ms.ops
+    return ops.matmul(x, y), ops.matmul(z, y), ops.bmm(z, ops.transpose(z, (0, 2, 1)))
+
+
+@case([(1, 4, 9, 9), (6, 4, 3, 3), (4, 2, 3, 3)])
+def conv_variants(ms, x, w, w2):
+    ops = ms.ops
+    return (ops.conv2d(x, w, stride=2, padding=1, pad_mode="pad"),
+            ops.conv2d(x, w, dilation=2, pad_mode="same"), ops.conv2d(x, w2, groups=2))
+
+
+@case([(1, 2, 7, 7)])
+def pooling(ms, x):
+    ops = ms.ops
+    return (ops.max_pool2d(x, 3, 2, 1), ops.avg_pool2d(x, 2, 2),
+            ops.avg_pool2d(x, 3, 1, 1, count_include_pad=True))
+
+
+@case([(4, 3), ("int32", (2, 2), 3)])
+def gather(ms, x, i):
+    return ms.ops.gather(x, i, 1), x[i], ms.ops.gather(x, i, 0) * 2
+
+
+@case([(3, 4)])
+def cumulative(ms, x):
+    return ms.ops.cumsum(x, 1), ms.ops.cumprod(x, 0)
+
+
+@case([(3, 5), (5,), (5,)])
+def norms(ms, x, g, b):
+    ops = ms.ops
+    return (ops.LayerNorm(1, 1, 1e-5)(x, g, b)[0],
+            ops.batch_norm(x.reshape(3, 5, 1, 1), ops.zeros(5), ops.ones(5), g, b))
 
 
 def op_inputs(ms, name):

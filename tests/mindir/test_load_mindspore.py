@@ -4,8 +4,9 @@ The files (tests/mindir/data) and MindSpore's outputs on fixed inputs
 (golden/mindir_load.json) come from tests/golden/make_mindir_load.py: an
 MLP, LeNet5, ResNet BasicBlocks (Conv2d + BatchNorm in eval + ReLU, with and
 without a downsampling shortcut), a mix of element-wise / reduction / shape /
-matmul / softmax ops with a Parameter, several inputs and outputs, and
-AvgPool + LayerNorm + GELU.
+matmul / softmax ops with a Parameter, several inputs and outputs,
+AvgPool + LayerNorm + GELU, an Embedding classifier, and the single-op
+cases of mindir_nets.OP_CASES (``op_*``).
 """
 import json
 import os
@@ -36,12 +37,22 @@ def _check(out, case):
                                    rtol=2e-5, atol=2e-5)
 
 
-@pytest.mark.parametrize("name", sorted(GOLDEN))
-def test_loads_mindspore_file(name):
+def _load_and_run(name):
     case = GOLDEN[name]
     graph = ms.load(os.path.join(DATA, f"{name}.mindir"))
     net = nn.GraphCell(graph)
     _check(net(*_inputs(case)), case)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in GOLDEN if not n.startswith("op_")))
+def test_loads_mindspore_network(name):
+    _load_and_run(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(n for n in GOLDEN if n.startswith("op_")))
+def test_loads_mindspore_ops(name):
+    _load_and_run(name)
 
 
 def test_graph_cell_parameters_and_params_init():
