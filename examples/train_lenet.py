@@ -89,7 +89,9 @@ def main():
     opt = nn.Momentum(net.trainable_params(), learning_rate=args.lr, momentum=0.9)
     model = Model(net, loss, opt, metrics={"Accuracy": Accuracy()})
 
-    steps = ds_train.get_dataset_size()
+    # one checkpoint per epoch as Model.train counts them (a sink is an epoch)
+    sinks = args.sink_size > 0 and not args.no_sink
+    steps = args.sink_size if sinks else ds_train.get_dataset_size()
     config = CheckpointConfig(save_checkpoint_steps=steps, keep_checkpoint_max=3)
     ckpoint = ModelCheckpoint(prefix="checkpoint_lenet", directory=args.ckpt_dir, config=config)
     print("============== Starting Training ==============")
