@@ -6,6 +6,7 @@ a jax upgrade to one file.
 from __future__ import annotations
 
 from jax._src import source_info_util as _siu
+from jax._src.array import ArrayImpl  # noqa: F401 - the concrete jax.Array class
 from jax._src.interpreters import ad as _ad
 from jax._src.lax import lax as _lax_internal
 from jax.extend.core import ClosedJaxpr, Jaxpr, jaxpr_as_fun  # noqa: F401
@@ -45,3 +46,30 @@ def balanced_eq(x, z, y):
 def set_jvp2(prim, *rules):
     """Register ``rules(g, ans, *operands)`` as a primitive's jvp (``ad.defjvp2``)."""
     _ad.defjvp2(prim, *rules)
+
+
+# ------------------------------------------------------------ distributed runtime
+def backends_initialized() -> bool:
+    """Has jax created its device backends (after which the distributed runtime cannot start)?"""
+    from jax._src import xla_bridge
+    return xla_bridge.backends_are_initialized()
+
+
+def distributed_client():
+    """jax's coordination-service client (key-value store, barriers), or None before
+    ``jax.distributed.initialize``."""
+    from jax._src import distributed
+    return distributed.global_state.client
+
+
+def axis_env(names_sizes):
+    """A context in which the named axes ``[(name, size), ...]`` are bound for tracing,
+    so ``lax.psum(x, name)`` can be recorded into a jaxpr outside ``shard_map``."""
+    from jax._src import core
+    return core.extend_axis_env_nd(list(names_sizes))
+
+
+def axis_bound(name) -> bool:
+    """Is the named axis bound in the current trace context?"""
+    from jax._src import core
+    return core.get_axis_env().axis_exists(name)

@@ -10,13 +10,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msxla._jax_compat import ArrayImpl
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import DTypeError, ShapeError, user_error
 
 _from_np = mstype._FROM_NP.__getitem__
 _new = object.__new__
-_ArrayImpl = type(jnp.zeros(()))
+_ArrayImpl = ArrayImpl  # importing msxla must not start jax's devices (distributed runtime)
 _SCALARS = (bool, int, float, complex)
 
 
