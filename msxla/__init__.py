@@ -29,7 +29,9 @@ from msxla.common.dtype import (  # noqa: E402,F401
 from msxla.common.tensor import Tensor, is_tensor  # noqa: E402
 from msxla.common.parameter import Parameter, ParameterTuple  # noqa: E402
 from msxla.context import (  # noqa: E402
-    GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context)
+    GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context,
+    ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
+    reset_auto_parallel_context)
 from msxla import common, ops, nn  # noqa: E402
 from msxla.common.seed import set_seed, get_seed  # noqa: E402
 from msxla.jit import jit, JitConfig, mutable  # noqa: E402
@@ -40,6 +42,8 @@ from msxla import context  # noqa: E402
 from msxla.autodiff import (  # noqa: E402
     grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev)
 from msxla import numpy  # noqa: E402,F401 - mindspore.numpy
+from msxla import communication, parallel  # noqa: E402,F401
+from msxla.parallel import Layout  # noqa: E402,F401
 from msxla.train import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
 from msxla.train import *  # noqa: E402,F401,F403 - Model, callbacks, metrics, data_sink
 from msxla import amp, train  # noqa: E402,F401

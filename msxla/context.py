@@ -180,3 +180,7 @@ def _select_platform(key, value):
 
 
 CONTEXT.listeners.append(_select_platform)
+
+from msxla.parallel._auto_parallel_context import (  # noqa: E402,F401 - mindspore.context names
+    ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
+    set_auto_parallel_context)

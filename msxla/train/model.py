@@ -267,13 +267,10 @@ class Model:
 
 
 def _parallel_setting():
-    """``(parallel_mode, device_number)`` from the auto-parallel context, when msxla has one
-    (data parallelism then installs its gradient reducer in the training cell)."""
-    from msxla import context
-    getter = getattr(context, "get_auto_parallel_context", None)
-    if getter is None:
-        return "stand_alone", 1
-    return getter("parallel_mode"), getter("device_num") or 1
+    """``(parallel_mode, device_number)`` from the auto-parallel context (data parallelism
+    installs its gradient reducer in the training cell)."""
+    from msxla.parallel._utils import _get_device_num, _get_parallel_mode
+    return _get_parallel_mode(), _get_device_num()
 
 
 def _check_callbacks(callbacks, mode):
