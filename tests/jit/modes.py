@@ -1,8 +1,12 @@
 """The capture modes the shared suite runs: PyNative, and jit in every capture
-mode with a front end in this build, at O0 and O1."""
+mode with a front end in this build, at O0 and O1; ``GRAPH_MODES`` adds
+GRAPH_MODE (a Cell's ``construct`` compiled when the Cell is called)."""
 from __future__ import annotations
 
+import pytest
+
 import msxla as ms
+from msxla import nn
 from msxla.capture.capture import _FRONT_ENDS
 
 
@@ -15,6 +19,15 @@ def available_modes():
 
 
 JIT_MODES = [m for m in available_modes() if m != "pynative"]
+GRAPH_MODES = ["graph-O0", "graph-O1"]
+ANY_MODES = JIT_MODES + GRAPH_MODES
+
+
+def any_modes(slow=()):
+    """``ANY_MODES`` as parameters, O1 and the capture modes in ``slow`` marked slow
+    (O1 captures the same graph as O0; only XLA's passes differ)."""
+    return [pytest.param(m, marks=pytest.mark.slow)
+            if m.endswith("O1") or m.split("-")[0] in slow else m for m in ANY_MODES]
 
 
 def make(fn, mode, **kwargs):
@@ -22,7 +35,36 @@ def make(fn, mode, **kwargs):
     if mode == "pynative":
         return fn
     capture_mode, level = mode.split("-")
+    if capture_mode == "graph":
+        return InGraphMode(fn, level)
     return ms.jit(fn, capture_mode=capture_mode, jit_level=level, **kwargs)
+
+
+class _Construct(nn.Cell):
+    """A Cell whose ``construct`` calls ``fn``: GRAPH_MODE compiles it."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, *args):
+        return self.fn(*args)
+
+
+class InGraphMode:
+    """Calls ``fn`` (a Cell, or a function run by a Cell) in GRAPH_MODE."""
+
+    def __init__(self, fn, level):
+        self.cell = fn if isinstance(fn, nn.Cell) else _Construct(fn)
+        self.cell.set_jit_config(ms.JitConfig(jit_level=level))
+
+    def __call__(self, *args):
+        old = ms.get_context("mode")
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            return self.cell(*args)
+        finally:
+            ms.set_context(mode=old)
 
 
 def counters(jitted):

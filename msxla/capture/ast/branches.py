@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import types
 
+from msxla.capture.ast import aliases
 from msxla.common.parameter import Parameter
 from msxla.common.state import StateFrame
 from msxla.common.tensor import Tensor
@@ -51,6 +52,9 @@ class Watch:
         if isinstance(v, Tensor):
             if not isinstance(v, Parameter) and v._data is not None:
                 seen.add(id(v))
+                if isinstance(v, aliases.Aliased):  # a write to it goes to the Tensors it may be
+                    for target in v.links:
+                        self._collect(target, seen, depth)
                 self.tensors.append(v)
                 self.before.append(v._data)
             return
@@ -70,7 +74,7 @@ class Watch:
 
     def install(self, datas):
         for t, d in zip(self.tensors, datas):
-            t._data = d
+            aliases.set_data(t, d)
 
     def restore(self):
         self.install(self.before)
@@ -144,7 +148,7 @@ def run_path(path, init, get_state, set_state, watch, params=None, baseline=None
     try:
         with frame:
             path(*args)
-            values = get_state()
+            values = aliases.freeze(get_state(), watch.tensors)
         written = list(frame.written)
         result = PathResult(values, written, {p: frame.values[p] for p in written},
                             watch.changed(baseline), watch.changed_container())

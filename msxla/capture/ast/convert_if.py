@@ -26,7 +26,8 @@ After::
     ms__.if_stmt(x.sum() > 0, ms__f_then_1, ms__f_else_2, ms__f_get_3, ms__f_set_4,
                  ('y',), <info>, ms__f_watch_5)
 
-``a if c else b`` becomes ``ms__.if_exp(c, lambda: a, lambda: b, <info>)``.
+``a if c else b`` becomes ``ms__.if_exp(c, lambda: a, lambda: b, <info>, lambda: (a, b))``;
+the last thunk gives the Tensors the expression may choose (``aliases.py``).
 
 ``<info>`` is a constant tuple the runtime uses for errors and for variables
 defined on one side only: ``(file, where of the if, (where of each variable's
@@ -72,9 +73,27 @@ class IfExpConverter(ast.NodeTransformer):
         self.generic_visit(node)
         info = (self.filename, T.where(node, self.function), T.where(node.body, self.function),
                 T.where(node.orelse, self.function))
-        out = T.call(T.rt("if_exp"), [node.test, T.thunk(node.body), T.thunk(node.orelse),
-                                      T.const(info)])
-        return T.located(out, node)
+        args = [node.test, T.thunk(node.body), T.thunk(node.orelse), T.const(info)]
+        names = _loaded_names([node.body, node.orelse])
+        if names:  # the Tensors the expression may choose or change in place
+            args.append(T.thunk(ast.Tuple(elts=[T.load(n) for n in names], ctx=ast.Load())))
+        return T.located(T.call(T.rt("if_exp"), args), node)
+
+
+def _loaded_names(nodes):
+    """Names an expression loads in its own scope (not in nested lambdas or comprehensions)."""
+    names: dict = {}
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                             ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
+                not node.id.startswith(T.RT):
+            names[node.id] = None
+        todo.extend(ast.iter_child_nodes(node))
+    return sorted(names)
 
 
 def transform(fn_node, filename, function=""):

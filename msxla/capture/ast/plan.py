@@ -10,6 +10,7 @@ produced and traces again (at most a few times; the plan only widens).
 """
 from __future__ import annotations
 
+from msxla.capture.ast import aliases
 from msxla.capture.ast import layout as L
 
 
@@ -91,16 +92,18 @@ class Plan:
             self.params += [p for p in r.written if p not in self.params]
             self.mutated = sorted(set(self.mutated) | set(r.mutated))
 
-    def unpack(self, flat, set_state, watch):
-        """Bind the construct's results: variables, Parameters, in-place Tensors."""
+    def unpack(self, flat, set_state, watch, rebind=None):
+        """Bind the construct's results: variables, Parameters, in-place Tensors.
+        ``rebind(values)`` may swap a variable's new Tensor for the object it is
+        (``aliases.bind``)."""
         it = iter(flat)
         values = tuple(L.unpack(node, it, name) for node, name in zip(self.nodes, self.names))
-        set_state(values)
         for p in self.params:
             p._data = next(it)
         for i in self.mutated:
-            watch.tensors[i]._data = next(it)
+            aliases.set_data(watch.tensors[i], next(it))
         watch.before = [t._data for t in watch.tensors]
+        set_state(values if rebind is None else rebind(values))
 
     def split(self, flat):
         """``(variable values, {param: value}, {watch index: data})`` of a loop carry."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 from jax import lax
 
+from msxla.capture.ast import aliases
 from msxla.capture.ast import errors as E
 from msxla.capture.ast import layout as L
 from msxla.capture.ast import raises
@@ -99,7 +100,8 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
         raise RuntimeError("ast capture: the branches of a Tensor `if` keep changing.")
     if len(raised) == 2:  # both paths raise: so does the program, whatever the condition
         raise raised[1]
-    plan.unpack(flat, set_state, watch)
+    done = {k: r for k, r in observed.items() if k not in raised}
+    plan.unpack(flat, set_state, watch, lambda values: aliases.bind(values, done, pred))
 
 
 def join_error(filename, name, failure, true_where, false_where, here):
@@ -128,14 +130,23 @@ def _changed_container(filename, here):
 
 
 # ------------------------------------------------------------ expressions
-def if_exp(test, body, orelse, info):
+def if_exp(test, body, orelse, info, get_watch=None):
     pred = condition(test)
     if not is_traced(pred):
         return body() if pred else orelse()
-    return _select(pred, body, orelse, info)
+    return _select(pred, body, orelse, info, _watched(get_watch))
 
 
-def _select(pred, body, orelse, info):
+def _watched(get_watch):
+    if get_watch is None:
+        return ()
+    try:
+        return get_watch()
+    except (NameError, UnboundLocalError):  # a name bound later: the expression raises itself
+        return ()
+
+
+def _select(pred, body, orelse, info, watched=()):
     filename, here, body_where, else_where = info
     box = [Undefined("<expression>")]
 
@@ -146,7 +157,7 @@ def _select(pred, body, orelse, info):
         return lambda: set_state((thunk(),))
     graph_cond(pred, (path(orelse), path(body)), lambda: (box[0],), set_state,
                ("<expression>",), (filename, here, (body_where,), (else_where,),
-                                   ("<expression>",)))
+                                   ("<expression>",)), watched)
     return box[0]
 
 
