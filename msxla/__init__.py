@@ -47,7 +47,7 @@ from msxla.parallel import Layout  # noqa: E402,F401
 from msxla.train import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
 from msxla.train import *  # noqa: E402,F401,F403 - Model, callbacks, metrics, data_sink
 from msxla import amp, train  # noqa: E402,F401
-from msxla.ge.export import export  # noqa: E402 - mindspore.export (AIR via GE)
+from msxla.export import export  # noqa: E402 - mindspore.export (AIR, MINDIR, STABLEHLO)
 from msxla.mindir import load, load_mindir, save_mindir  # noqa: E402 - MindIR files
 
 bool = bool_  # noqa: A001 - mindspore.bool

@@ -9,7 +9,7 @@ from jax._src import source_info_util as _siu
 from jax._src.array import ArrayImpl  # noqa: F401 - the concrete jax.Array class
 from jax._src.interpreters import ad as _ad
 from jax._src.lax import lax as _lax_internal
-from jax.extend.core import ClosedJaxpr, Jaxpr, jaxpr_as_fun  # noqa: F401
+from jax.extend.core import ClosedJaxpr, Jaxpr, Literal, jaxpr_as_fun  # noqa: F401
 
 
 def user_frame(traceback):
@@ -46,6 +46,11 @@ def balanced_eq(x, z, y):
 def set_jvp2(prim, *rules):
     """Register ``rules(g, ans, *operands)`` as a primitive's jvp (``ad.defjvp2``)."""
     _ad.defjvp2(prim, *rules)
+
+
+def is_literal(v) -> bool:
+    """Whether a jaxpr atom is a literal (a constant written into the equation)."""
+    return isinstance(v, Literal)
 
 
 # ------------------------------------------------------------ distributed runtime

@@ -21,8 +21,10 @@ import types
 
 from msxla._source import is_internal_file
 from msxla.capture import guards as G
+from msxla.common.cell_base import CellBase
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
+from msxla.options import Jitted
 
 _MAX_DEPTH = 12
 
@@ -48,10 +50,9 @@ def discover(fn, args=(), kwargs=None) -> Discovery:
 
 def _visit_arg(value, out, depth):
     """Arguments are guarded by the call signature; collect only their Cells/Parameters."""
-    from msxla.nn.cell import Cell
     if depth > 3:
         return
-    if isinstance(value, Cell):
+    if isinstance(value, CellBase):
         _visit_cell(value, out, depth)
     elif isinstance(value, Parameter):
         out.params.setdefault(id(value), value)
@@ -64,17 +65,15 @@ def _visit_arg(value, out, depth):
 
 
 def _visit(obj, out, depth, guard_source):
-    from msxla.nn.cell import Cell
-    from msxla.jit.function import JitFunction
     if depth > _MAX_DEPTH or id(obj) in out._seen:
         return
     if isinstance(obj, Parameter):
         out.params.setdefault(id(obj), obj)
         return
-    if isinstance(obj, Cell):
+    if isinstance(obj, CellBase):
         _visit_cell(obj, out, depth)
         return
-    if isinstance(obj, JitFunction):
+    if isinstance(obj, Jitted):
         out._seen.add(id(obj))
         _visit(obj.fn, out, depth + 1, None)
         return
@@ -91,7 +90,7 @@ def _visit(obj, out, depth, guard_source):
         out._seen.add(id(obj))
         items = obj.values() if isinstance(obj, dict) else obj
         for v in list(items)[:256]:
-            if isinstance(v, (Parameter, Cell, list, tuple, dict, types.FunctionType)):
+            if isinstance(v, (Parameter, CellBase, list, tuple, dict, types.FunctionType)):
                 _visit(v, out, depth + 1, None)
 
 
@@ -197,8 +196,6 @@ def _visit_library_closure(fn, out, depth):
     """A function msxla made (``value_and_grad(net)``, ``grad(f)``) is not walked, but
     the user functions, Cells and Parameters it closes over are: their globals,
     closure variables and attributes are baked into the graph too."""
-    from msxla.nn.cell import Cell
-    from msxla.jit.function import JitFunction
     key = ("closure", id(fn))
     if depth > _MAX_DEPTH or key in out._seen:
         return
@@ -208,13 +205,12 @@ def _visit_library_closure(fn, out, depth):
             value = cell.cell_contents
         except ValueError:  # not yet bound
             continue
-        if isinstance(value, (Cell, Parameter, JitFunction, types.FunctionType,
+        if isinstance(value, (CellBase, Parameter, Jitted, types.FunctionType,
                               types.MethodType, list, tuple, dict)):
             _visit(value, out, depth + 1, None)
 
 
 def _guard_and_visit(source, fetch, value, out, depth, write_only=False):
-    from msxla.nn.cell import Cell
     if isinstance(value, types.ModuleType):
         return
     if isinstance(value, (types.BuiltinFunctionType, type)) and _is_library(value):
@@ -229,7 +225,7 @@ def _guard_and_visit(source, fetch, value, out, depth, write_only=False):
         return
     out.guards.append(G.value_guard(source, fetch, value) if write_only else
                       G.container_guard(source, fetch, value))
-    if isinstance(value, (Parameter, Cell, types.FunctionType, types.MethodType, list, tuple,
+    if isinstance(value, (Parameter, CellBase, types.FunctionType, types.MethodType, list, tuple,
                           dict)) or hasattr(value, "fn"):
         _visit(value, out, depth + 1, source)
 

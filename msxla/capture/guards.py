@@ -7,7 +7,7 @@ reused only while every guard holds; a failing guard causes a recapture and
 can say why, as ``source: old -> new``.
 
 Cell attributes are guarded through the global attribute epoch
-(``msxla.nn.cell.ATTR_EPOCH``): while no Cell attribute was set anywhere the
+(``msxla.common.cell_base.ATTR_EPOCH``): while no Cell attribute was set anywhere the
 check is one integer comparison; after a change the attribute snapshot of
 every guarded Cell is compared and, if equal, the epoch is re-armed.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 
+from msxla.common.cell_base import ATTR_EPOCH
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 
@@ -171,19 +172,18 @@ class CellGuard:
     """All attributes of a set of Cells, checked through the attribute epoch."""
 
     def __init__(self, cells):
-        from msxla.nn.cell import ATTR_EPOCH
         self._epoch_box = ATTR_EPOCH
         self.cells = list(cells)
         self.snapshots = [cell_snapshot(c) for c in self.cells]
-        self.seen_epoch = ATTR_EPOCH[0]
+        self.seen_epoch = ATTR_EPOCH.value
 
     def check(self) -> bool:
-        if self._epoch_box[0] == self.seen_epoch:
+        if self._epoch_box.value == self.seen_epoch:
             return True
         for cell, snap in zip(self.cells, self.snapshots):
             if cell_snapshot(cell) != snap:
                 return False
-        self.seen_epoch = self._epoch_box[0]
+        self.seen_epoch = self._epoch_box.value
         return True
 
     def explain(self) -> list[str]:

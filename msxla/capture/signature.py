@@ -23,7 +23,7 @@ import numpy as np
 from msxla.capture.guards import is_data
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
-from msxla.jit.mutable import MUTABLE_CONTAINERS, MUTABLE_SCALARS
+from msxla.options import MUTABLE_CONTAINERS, MUTABLE_SCALARS
 
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
 

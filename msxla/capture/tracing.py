@@ -13,11 +13,12 @@ import logging
 
 import jax
 
-from msxla._jax_compat import drop_unused_invars
+from msxla._jax_compat import drop_unused_invars, is_literal
 from msxla.capture import signature as S
 from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.staged_print import staged_print
+from msxla.common.cell_base import ATTR_EPOCH
 from msxla.common.tensor import wrap
 from msxla.errors import CaptureError, user_error
 
@@ -43,7 +44,6 @@ def trace_to_graph(fn, spec, leaves, candidates, *, mode, name, guards) -> Captu
 
 
 def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
-    from msxla.nn.cell import ATTR_EPOCH
     n = len(leaves)
     info = {}
 
@@ -51,12 +51,12 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
         tensors = [wrap(x) for x in flat[:n]]
         args, kwargs = S.rebuild_args(spec, tensors)
         frame = CaptureFrame(dict(zip(candidates, flat[n:])))
-        epoch = ATTR_EPOCH[0]
+        epoch = ATTR_EPOCH.value
         with frame, staged_print():
             out = fn(*args, **kwargs)
             # inside the frame: a returned Parameter is its value after the call's writes
             out_spec, out_leaves = S.flatten_output(out)
-        info["attrs_changed"] = ATTR_EPOCH[0] != epoch
+        info["attrs_changed"] = ATTR_EPOCH.value != epoch
         written = list(frame.written)
         mutated = [i for i, t in enumerate(tensors) if t._data is not flat[i]]
         info.update(out_spec=out_spec, n_outs=len(out_leaves), written=written, mutated=mutated)
@@ -85,13 +85,6 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
 def _used_inputs(jaxpr):
     used = set()
     for eqn in jaxpr.eqns:
-        for v in eqn.invars:
-            used.add(v) if not _is_literal(v) else None
-    for v in jaxpr.outvars:
-        if not _is_literal(v):
-            used.add(v)
+        used.update(v for v in eqn.invars if not is_literal(v))
+    used.update(v for v in jaxpr.outvars if not is_literal(v))
     return used
-
-
-def _is_literal(v):
-    return type(v).__name__ == "Literal"

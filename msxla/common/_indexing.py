@@ -30,6 +30,7 @@ import numpy as np
 from jax.core import Tracer
 
 from msxla.common import dtype as mstype
+from msxla.common.cast import cast_array
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import ConcretizationError, ShapeError, user_error
 
@@ -318,7 +319,6 @@ def _set_where(data, mask, value):
 
 def _cast(value, np_dtype):
     """``value`` as ``np_dtype`` with MindSpore's casts (-1.5 into uint8 is 255)."""
-    from msxla.ops._dispatch import cast_array
     return cast_array(value, mstype.from_np(np_dtype))
 
 

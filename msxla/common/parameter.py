@@ -13,6 +13,7 @@ import itertools
 import numpy as np
 
 from msxla.common import dtype as mstype
+from msxla.common.cast import cast_array
 from msxla.common.state import _local
 from msxla.common.tensor import Tensor, to_array, wrap
 
@@ -105,7 +106,6 @@ class Parameter(Tensor):
             new = to_array(data, None)
         old = self._data
         if new.dtype != old.dtype:
-            from msxla.ops._dispatch import cast_array
             new = cast_array(new, mstype.from_np(old.dtype))
         self._data = new
         return self

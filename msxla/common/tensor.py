@@ -17,6 +17,7 @@ import numpy as np
 from jax.core import Tracer
 
 from msxla.common import dtype as mstype
+from msxla.common.cast import cast_array
 from msxla.errors import ConcretizationError, user_error
 
 _new = object.__new__
@@ -219,7 +220,6 @@ class Tensor:
 
     # -------------------------------------------------- value-level methods
     def astype(self, dtype, copy=True):
-        from msxla.ops._dispatch import cast_array
         if isinstance(dtype, str):  # 'float16', 'int' (int64), 'float' (float64), 'bool'
             name = dtype.lower()
             dtype = {"int": int, "float": float, "bool": bool}.get(name) or getattr(mstype, name, None)
@@ -376,7 +376,6 @@ def to_array(data, dtype):
 
 
 def _astype(arr, dtype):
-    from msxla.ops._dispatch import cast_array
     return cast_array(arr, dtype)
 
 

@@ -6,8 +6,9 @@
     outs, _ = model.run(*numpy_inputs)      # the reference executor
 
 ``backend="GE"`` in ``msxla.jit`` / ``JitConfig`` compiles through this
-package (``backend.py``); ``msxla.export(..., file_format="AIR")`` writes
-the file (``export.py``).
+package (``msxla/jit/backend_ge.py``); ``msxla.export(..., file_format="AIR")``
+writes the file (``msxla/export.py``). This package knows StableHLO and GE
+only: nothing of capture, jit or nn.
 """
 from msxla.ge.convert import Signature, convert_module
 from msxla.ge.graph import AttrDtype, GeGraph, GeModel, GeNode, ListListInt, TensorDesc

@@ -13,12 +13,11 @@
 from __future__ import annotations
 
 import inspect
-import logging
 
+from msxla._log import LOG
+from msxla.common.cell_base import CellBase
 from msxla.jit.config import make_options
 from msxla.jit.function import JitFunction
-
-LOG = logging.getLogger("msxla")
 
 
 def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
@@ -35,19 +34,18 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
 
 
 def _wrap_target(fn, opts):
-    from msxla.nn.cell import Cell
     if isinstance(fn, JitFunction):
         LOG.warning("jit: '%s' should be wrapped by jit only once; the new options apply.",
                     fn.name)
         return JitFunction(fn.fn, opts, fn.name)
-    if isinstance(fn, Cell):
+    if isinstance(fn, CellBase):
         # What a call of the Cell runs (hooks, mixed precision, a custom bprop), so
         # the jitted Cell computes and differentiates like the Cell in PyNative. A
         # construct that is itself jitted is inlined into this capture.
         jitted = JitFunction(fn._graph_construct, opts, f"{type(fn).__name__}.construct")
         jitted.declared_inputs = fn._dynamic_inputs
         return jitted
-    if inspect.isclass(fn) and issubclass(fn, Cell):
+    if inspect.isclass(fn) and issubclass(fn, CellBase):
         raw = fn.__dict__.get("construct", fn.construct)
         raw = raw.fn if isinstance(raw, JitFunction) else raw
         fn.construct = JitFunction(raw, opts, f"{fn.__name__}.construct")
@@ -60,7 +58,7 @@ def _wrap_target(fn, opts):
 
 def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
     """``mindspore.ms_function`` (MindSpore 1.x): the old name of ``jit``."""
-    from msxla.jit.config import note_once
+    from msxla._log import note_once
     note_once("ms_function", "'ms_function' is deprecated; use 'mindspore.jit' instead.")
     if fn is None:
         return lambda f: jit(f)

@@ -17,36 +17,10 @@ Ascend only.
 """
 from __future__ import annotations
 
-import dataclasses
-import logging
+from msxla._log import LOG, note_once
+from msxla.options import BACKENDS, CAPTURE_MODES, JIT_LEVELS, JitOptions
 
-LOG = logging.getLogger("msxla")
-CAPTURE_MODES = ("ast", "bytecode", "trace")
-JIT_LEVELS = ("O0", "O1")
-BACKENDS = ("", "ms_backend", "GE")
 _ASCEND_ONLY = ("exec_order", "infer_boost", "disable_format_transform", "auto_offload")
-_noted: set = set()
-
-
-def note_once(key: str, message: str):
-    if key not in _noted:
-        _noted.add(key)
-        LOG.warning(message)
-
-
-@dataclasses.dataclass(frozen=True)
-class JitOptions:
-    """The validated settings of one jitted function."""
-
-    capture_mode: str = "ast"
-    jit_level: str = "O0"
-    dynamic: int = 0
-    fullgraph: bool = False
-    backend: str = ""
-    options: tuple = ()  # sorted (key, value) pairs of the backend options
-
-    def option(self, key, default=None):
-        return dict(self.options).get(key, default)
 
 
 def _check_choice(name, value, choices):

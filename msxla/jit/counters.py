@@ -1,7 +1,9 @@
 """Compile counters of jitted functions, for tests and benchmarks.
 
 ``Counters`` (``jitted.stats``) counts one jitted function's captures,
-lowerings and compiles. ``CodeRecord`` counts, per code object, what every
+lowerings and compiles, and the compiles per backend (``compiles_by_backend``:
+``{"XLA": 2, "GE": 1}``), whichever path made them (a graph, a piece of a
+program with graph breaks, a shape of a ``dynamic=1`` entry). ``CodeRecord`` counts, per code object, what every
 jitted function running that code did: cache entries made (one per captured
 signature, or per recapture after a failed guard), how many of them run
 with graph breaks, and the calls of each entry. It is what MindSpore keeps
@@ -13,6 +15,8 @@ import dataclasses
 import threading
 import types
 import weakref
+
+from msxla.common.cell_base import CellBase
 
 
 @dataclasses.dataclass
@@ -27,6 +31,12 @@ class Counters:
     lowerings: int = 0
     compiles: int = 0
     slow_calls: int = 0
+    compiles_by_backend: dict = dataclasses.field(default_factory=dict)
+
+    def compiled(self, backend: str):
+        """Count one executable made by ``backend`` ("XLA" or "GE")."""
+        self.compiles += 1
+        self.compiles_by_backend[backend] = self.compiles_by_backend.get(backend, 0) + 1
 
     def as_dict(self):
         return dataclasses.asdict(self)
@@ -96,8 +106,7 @@ def code_of(fn):
     """The code object a jitted callable runs: a function's, a method's, or for a
     jitted Cell call its ``construct``'s; None for other callables."""
     if isinstance(fn, types.MethodType):
-        from msxla.nn.cell import Cell
-        if fn.__func__ is Cell._graph_construct:
+        if fn.__func__ is CellBase._graph_construct:
             fn = type(fn.__self__).construct
         else:
             fn = fn.__func__

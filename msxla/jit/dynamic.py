@@ -104,11 +104,11 @@ class ShapeCache:
     refused with TypeError (to the caller, a cache miss), like an executable
     compiled for other shapes."""
 
-    def __init__(self, exported, stats, compiler_options=None):
+    def __init__(self, exported, stats, compiler_options=None, donate=()):
         self.exported = exported
         self.stats = stats
         self._options = compiler_options or None
-        self._jitted_call = jax.jit(exported.call)
+        self._jitted_call = jax.jit(exported.call, donate_argnums=tuple(donate))
         self._execs: collections.OrderedDict = collections.OrderedDict()
 
     def executable(self, leaves_and_state):
@@ -123,7 +123,7 @@ class ShapeCache:
         except (ValueError, TypeError) as err:
             raise TypeError(f"shapes outside the dynamic signature: {err}") from None
         fn = compiled_callable(lowered.compile(compiler_options=self._options))
-        self.stats.compiles += 1
+        self.stats.compiled("XLA")
         self._execs[key] = fn
         if len(self._execs) > MAX_EXECUTABLES:
             self._execs.popitem(last=False)

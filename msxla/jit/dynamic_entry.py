@@ -11,10 +11,13 @@ import jax
 from jax.extend.core import InconclusiveDimensionOperation
 
 from msxla.capture import signature as S
+from msxla.capture.program import CapturedProgram
 from msxla.jit import dynamic as D
-from msxla.jit.config import note_once
+from msxla._log import note_once
 from msxla.jit.entry import Entry
-from msxla.lower.lowering import graph_callable, lower
+from msxla.jit.fastpath import make_fast_call
+from msxla.jit.compile import generalises
+from msxla.lower.lowering import donated_inputs, graph_callable, lower
 from msxla.lower.options import compiler_options
 
 
@@ -26,10 +29,11 @@ class DynamicEntry(Entry):
     def __init__(self, graph, lowered, shape_cache, match):
         super().__init__(graph, lowered, lowered, match)
         self.call = shape_cache
-        self.donated = ()
 
 
 def find_or_make(jf, spec, key, leaves, args, kwargs):
+    if not generalises(jf.options, jf.name):  # backend="GE": one GE graph per shape
+        return None
     dyn = jf._dynamic_entries.get(spec)
     if dyn is not None and _fits(dyn, leaves):
         return dyn
@@ -66,13 +70,15 @@ def _fits(entry, leaves):
 
 
 def _build(jf, spec, avals, args, kwargs):
-    from msxla.jit.fastpath import make_fast_call
     graph = jf.capture_graph(spec, avals, args, kwargs)
+    if isinstance(graph, CapturedProgram):  # graphs and Python steps: per shape
+        raise InconclusiveDimensionOperation("the function has graph breaks")
     lowered = lower(graph, jf.options.jit_level)
     jf.stats.lowerings += 1
     in_avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
     exported = D.export_graph(graph_callable(graph), in_avals)
-    cache = D.ShapeCache(exported, jf.stats, compiler_options(jf.options.jit_level))
+    cache = D.ShapeCache(exported, jf.stats, compiler_options(jf.options.jit_level),
+                         donated_inputs(graph))
     guard_src = "_guards.check()" if graph.guards else ""
     match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
     entry = DynamicEntry(graph, lowered, cache, match)

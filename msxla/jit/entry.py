@@ -20,7 +20,7 @@ import jax.numpy as jnp
 
 from msxla._jax_compat import compiled_callable
 from msxla.capture.signature import make_output_builder
-from msxla.lower.lowering import graph_callable
+from msxla.lower.lowering import donated_state, graph_callable
 
 MISS = object()
 # sys.getrefcount of a buffer referenced by its Parameter and the values list.
@@ -49,9 +49,7 @@ class Entry:
         self.counter = None  # its calls (jit/counters.py CallCounter), set by JitFunction
         # positions in state_in of Parameters the graph also writes: their old
         # buffers are donated to the executable (when nothing else holds them)
-        written = set(map(id, graph.state_out))
-        self.donated = () if graph.closed_jaxpr.effects else tuple(
-            i for i, p in enumerate(graph.state_in) if id(p) in written)
+        self.donated = donated_state(graph)
 
     def run(self, leaves, owners_fn=None):
         values = [p._data for p in self.state_in]
@@ -71,15 +69,22 @@ class Entry:
         return self._finish(outs, owners_fn)
 
     def _finish(self, outs, owners_fn):
-        n = self.n_outs
-        if self.state_out:
-            for i, p in enumerate(self.state_out):
-                p._data = outs[n + i]
-        if self.mutated:
+        if self.state_out or self.mutated:
+            outs = self.write_back(self, outs, owners_fn)
+        return self.build(outs)
+
+    @staticmethod
+    def write_back(graph, outs, owners_fn):
+        """Write a graph's state outputs (Parameters written, argument Tensors written in
+        place) to their owners; the function's outputs."""
+        n = graph.n_outs
+        for i, p in enumerate(graph.state_out):
+            p._data = outs[n + i]
+        if graph.mutated:
             owners = owners_fn()
-            base = n + len(self.state_out)
-            for j, leaf_index in enumerate(self.mutated):
+            base = n + len(graph.state_out)
+            for j, leaf_index in enumerate(graph.mutated):
                 owner = owners[leaf_index]
                 if owner is not None:
                     owner._data = outs[base + j]
-        return self.build(outs[:n] if (self.state_out or self.mutated) else outs)
+        return outs[:n]

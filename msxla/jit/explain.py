@@ -7,26 +7,26 @@ or which guard failed (``global 'COEF': 1.0 -> 5.0``).
 """
 from __future__ import annotations
 
-import logging
-import os
+from msxla import flags
+from msxla._log import LOG
 
-LOG = logging.getLogger("msxla")
-_enabled = [os.environ.get("MSXLA_EXPLAIN_RECOMPILES", "") not in ("", "0")]
+_enabled = flags.explain_recompiles()
 
 
 def explain_recompiles(enabled: bool = True):
     """Log the reason of every recompilation of a jitted function."""
-    _enabled[0] = bool(enabled)
+    global _enabled
+    _enabled = bool(enabled)
 
 
 def guard_failed(name, guards):
-    if _enabled[0]:
+    if _enabled:
         for reason in guards.explain():
             LOG.warning("jit '%s' recompiles: %s", name, reason)
 
 
 def new_signature(name, key, previous_keys):
-    if not _enabled[0] or not previous_keys:
+    if not _enabled or not previous_keys:
         return
     best = min(previous_keys, key=lambda k: len(signature_diff(k, key)))
     for reason in signature_diff(best, key)[:8]:

@@ -5,8 +5,11 @@ matcher that checks the call's structure, baked-in values and guards and
 returns its leaves, and the entry runs the XLA executable (``entry.py``).
 Anything else takes the slow path: flatten the arguments, look the
 signature up in the cache (entries whose guards fail are dropped and the
-reason is logged when ``explain_recompiles`` is on), or capture, lower and
-compile a new graph.
+reason is logged when ``explain_recompiles`` is on), or capture a new one:
+a captured graph is compiled under the function's options
+(``compile.compile_graph``); a captured program (graphs and Python steps, for
+graph breaks) becomes a ``ProgramEntry`` whose pieces are compiled as they
+get hot (``program.py``).
 
 Calls made while another graph is being captured are inlined into it; calls
 whose inputs are jax tracers (under ``grad``) run the graph through jax so
@@ -24,21 +27,26 @@ import weakref
 from jax.core import Tracer
 from jax.errors import JaxRuntimeError
 
+from msxla._log import note_once
 from msxla.capture import signature as S
+from msxla.capture.capture import RunEagerly, capture, inlined
 from msxla.capture.discover import discover
 from msxla.capture.guards import CellGuard, GuardSet
+from msxla.capture.program import CapturedProgram
 from msxla.common.state import _local, is_capturing
 from msxla.context import CONTEXT, GRAPH_MODE
-from msxla.capture.capture import RunEagerly, inlined
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
-from msxla.jit.config import JitOptions, check_backend_at_call, note_once
+from msxla.jit.compile import compile_graph
+from msxla.jit.config import check_backend_at_call
 from msxla.jit.counters import Counters, code_of, code_record
 from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_or_make
 from msxla.jit.entry import MISS, Entry
 from msxla.jit.fastpath import can_fast_call, make_fast_call
+from msxla.jit.program import ProgramEntry, ProgramRunner
 from msxla.lower.lowering import lower
 from msxla.ops._runtime_check import reraise_checked
+from msxla.options import JitOptions, Jitted
 
 LOG = logging.getLogger("msxla")
 HOT_SIZE = 4
@@ -47,7 +55,7 @@ RECOMPILE_WARNING = 8      # warn once when a function has been captured this ma
 SCALAR_BRAKE = 3           # distinct values of one scalar argument before it becomes an input
 
 
-class JitFunction:
+class JitFunction(Jitted):
     """The callable ``jit(fn)`` returns."""
 
     def __init__(self, fn, options: JitOptions, name: str | None = None):
@@ -110,10 +118,7 @@ class JitFunction:
 
     def _call_slow(self, args, kwargs):
         if is_capturing():  # inside another graph's capture: become part of that graph
-            if self.options.backend == "GE":
-                from msxla.ge.backend import note_inner
-                note_inner(self.name)
-            return inlined(self.fn, self.options)(*args, **kwargs)
+            return inlined(self.fn, self.options, self.name)(*args, **kwargs)
         if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
             return self.fn(*args, **kwargs)
         check_backend_at_call(self.options.backend)
@@ -147,9 +152,8 @@ class JitFunction:
         self.stats.slow_calls += 1
         entry.counter.calls += 1
         self.code_record.last = entry.counter
-        run_call = getattr(entry, "run_call", None)
-        if run_call is not None:  # a program entry (bytecode graph breaks) takes the call
-            return run_call(args, kwargs, traced)
+        if isinstance(entry, ProgramEntry):  # graphs and Python steps (graph breaks)
+            return entry.run_call(args, kwargs, traced)
         if traced:
             return entry.run_traced(leaves, lambda: owners)
         out = entry.run(leaves, lambda: owners)
@@ -161,7 +165,7 @@ class JitFunction:
     def _count_entry(self, entry, key):
         """A new entry (a graph, or graphs and Python steps) in the code's record."""
         record = self.code_record
-        program = getattr(entry, "run_call", None) is not None
+        program = isinstance(entry, ProgramEntry)
         graph = None if program else entry.graph
         phase = None if program else f"{self.name}[{record.entries}]"
         guards = list(graph.guards.describe()) if graph is not None and graph.guards else []
@@ -203,25 +207,12 @@ class JitFunction:
         explain.new_signature(self.name, key, list(self._entries))
         self._track_scalars(spec)
         graph = self.capture_graph(spec, leaves, args, kwargs)
-        make_entry = getattr(graph, "make_entry", None)
-        if make_entry is not None:  # graphs and Python steps (bytecode graph breaks)
-            entry = make_entry(self, spec)
+        if isinstance(graph, CapturedProgram):  # graphs and Python steps (graph breaks)
+            runner = ProgramRunner(graph, self.stats, JitFunction)
+            entry = ProgramEntry(runner, spec, graph.guards)
             self._entries[key] = entry
             return entry
-        written = set(map(id, graph.state_out))
-        donate = [graph.n_args + i for i, p in enumerate(graph.state_in) if id(p) in written]
-        if graph.closed_jaxpr.effects:
-            # a graph with callbacks (runtime checks, prints) can fail while it runs: a
-            # donated buffer would then be gone, and with it the Parameter's old value
-            donate = []
-        lowered = lower(graph, self.options.jit_level, donate)
-        self.stats.lowerings += 1
-        if self.options.backend == "GE":  # StableHLO -> GE graph (msxla/ge/backend.py)
-            from msxla.ge.backend import compile_for_jit
-            compiled = compile_for_jit(lowered, graph, self.options)
-        else:
-            compiled = lowered.compile()
-        self.stats.compiles += 1
+        lowered, compiled = compile_graph(graph, self.options, self.stats)
         guard_src = "_guards.check()" if graph.guards else ""
         match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
         entry = Entry(graph, lowered, compiled, match)
@@ -239,7 +230,6 @@ class JitFunction:
 
     def capture_graph(self, spec, leaves, args, kwargs):
         """Capture the function for this call signature (no lowering)."""
-        from msxla.capture.capture import capture
         found = discover(self.fn, args, kwargs)
         candidates = self._candidates
         seen = {id(p) for p in candidates}
@@ -285,7 +275,11 @@ class JitFunction:
             entry = dyn
         if entry is not None:
             return entry.lowered
-        return lower(self.capture(*args, **kwargs), self.options.jit_level)
+        graph = self.capture(*args, **kwargs)
+        if isinstance(graph, CapturedProgram):
+            raise RuntimeError(f"jit '{self.name}' has graph breaks: call it first, then "
+                               "lower() gives the first graph of its program.")
+        return lower(graph, self.options.jit_level)
 
     def __repr__(self):
         return f"<jit '{self.name}' {self.options.capture_mode} {self.options.jit_level}>"

@@ -6,6 +6,7 @@ called while another graph is being captured are part of that graph.
 """
 from __future__ import annotations
 
+from msxla.capture.capture import note_nested_backend
 from msxla.common.state import is_capturing
 from msxla.jit.config import options_from_config
 from msxla.jit.function import JitFunction
@@ -13,9 +14,7 @@ from msxla.jit.function import JitFunction
 
 def run_cell_in_graph_mode(cell, args, kwargs):
     if is_capturing():
-        if cell._jit_config_dict.get("backend") == "GE":  # GE: the outermost Cell only
-            from msxla.ge.backend import note_inner
-            note_inner(type(cell).__name__)
+        note_nested_backend(type(cell).__name__, cell._jit_config_dict.get("backend"))
         return NotImplemented
     runner = cell.__dict__.get("_graph_runner")
     if runner is None:

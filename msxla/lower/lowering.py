@@ -3,6 +3,11 @@
 Lowering goes through jax (``jax.jit(...).lower``): the jaxpr's equations
 keep the user's tracebacks, so the StableHLO carries the user's source lines
 as ``loc(...)`` attributes (``as_text(debug_info=True)``).
+
+A graph here is anything with the fields of ``msxla.capture.graph.
+CapturedGraph`` that lowering reads (``closed_jaxpr``, ``name``,
+``in_avals``; ``state_in``/``state_out``/``n_args`` for donation): this layer
+does not import the capture layer, and nothing of jit or nn.
 """
 from __future__ import annotations
 
@@ -11,11 +16,10 @@ import re
 import jax
 
 from msxla._jax_compat import jaxpr_as_fun
-from msxla.capture.graph import CapturedGraph
 from msxla.lower.options import compiler_options
 
 
-def graph_callable(graph: CapturedGraph):
+def graph_callable(graph):
     """A Python function evaluating the graph on flat inputs, returning flat outputs."""
     fun = jaxpr_as_fun(graph.closed_jaxpr)
 
@@ -29,7 +33,7 @@ def graph_callable(graph: CapturedGraph):
 class Lowered:
     """A graph lowered to StableHLO (``jit(f).lower(*args)``)."""
 
-    def __init__(self, graph: CapturedGraph, jax_lowered, jit_level: str):
+    def __init__(self, graph, jax_lowered, jit_level: str):
         self.graph = graph
         self._lowered = jax_lowered
         self.jit_level = jit_level
@@ -50,7 +54,25 @@ class Lowered:
         return f"<Lowered '{self.graph.name}' at {self.jit_level}>"
 
 
-def lower(graph: CapturedGraph, jit_level: str = "O0", donate=()) -> Lowered:
+def donated_state(graph) -> tuple:
+    """Positions in ``graph.state_in`` of the Parameters the graph also writes: their
+    old buffers can be donated to the executable (the new value replaces them).
+
+    Empty for a graph with effects (runtime checks, prints): such a graph can fail
+    while it runs, and a donated buffer would then be gone, and with it the
+    Parameter's old value."""
+    if graph.closed_jaxpr.effects:
+        return ()
+    written = set(map(id, graph.state_out))
+    return tuple(i for i, p in enumerate(graph.state_in) if id(p) in written)
+
+
+def donated_inputs(graph) -> tuple:
+    """``donate_argnums`` of the graph's flat inputs (see ``donated_state``)."""
+    return tuple(graph.n_args + i for i in donated_state(graph))
+
+
+def lower(graph, jit_level: str = "O0", donate=()) -> Lowered:
     jitted = jax.jit(graph_callable(graph), donate_argnums=tuple(donate), keep_unused=True)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
     return Lowered(graph, jitted.lower(*avals), jit_level)

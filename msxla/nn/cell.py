@@ -11,24 +11,16 @@ attribute guards decide whether the graph is still valid.
 """
 from __future__ import annotations
 
-import itertools
 import threading
 from collections import OrderedDict
 
+from msxla.common.cell_base import ATTR_EPOCH, CellBase, bump_epoch  # noqa: F401
 from msxla.common.parameter import Parameter, ParameterTuple
 from msxla.common.tensor import Tensor
 from msxla.context import CONTEXT, GRAPH_MODE
 from msxla.nn import _hooks
 
-_epoch = itertools.count(1)
-ATTR_EPOCH = [0]  # ATTR_EPOCH[0] changes whenever any Cell attribute is set or deleted
-
-
-def bump_epoch():
-    ATTR_EPOCH[0] = next(_epoch)
-
-
-class Cell:
+class Cell(CellBase):
     """Base class for all networks and layers (``mindspore.nn.Cell``)."""
 
     def __init__(self, auto_prefix=True, flags=None):
@@ -273,7 +265,7 @@ class Cell:
         raise NotImplementedError(f"For Cell '{type(self).__name__}', construct() is not "
                                   "implemented.")
 
-    def __call__(self, *args, **kwargs):
+    def _call(self, args, kwargs):  # Cell.__call__ (CellBase)
         if CONTEXT.mode == GRAPH_MODE:
             from msxla.jit.graph_mode import run_cell_in_graph_mode
             out = run_cell_in_graph_mode(self, args, kwargs)
@@ -281,14 +273,14 @@ class Cell:
                 return out
         return self._run_construct(args, kwargs)
 
-    def _graph_construct(self, *args, **kwargs):
-        """What GRAPH_MODE compiles: construct with hooks and mixed precision."""
-        return self._run_construct(args, kwargs)
-
     def _run_construct(self, args, kwargs):
         if self._mixed_precision_type is not None:
             return run_mixed_precision(self, Cell._run_plain, args, kwargs)
         return self._run_plain(args, kwargs)
+
+    def _run_mixed_precision(self, body, args, kwargs):
+        """``body(self, args, kwargs)`` in the Cell's mixed precision (``to_float``)."""
+        return run_mixed_precision(self, body, args, kwargs)
 
     def _run_plain(self, args, kwargs):
         hooks = self._hooks

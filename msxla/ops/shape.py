@@ -255,7 +255,7 @@ def atleast_3d(inputs):
 @op(static=("dtype",), prim="Cast", primitive=True)
 def cast(input, dtype):
     """``input`` converted to ``dtype``: floats to ints truncate toward zero and,
-    out of range, give what MindSpore's CPU kernels give (``_dispatch.float_to_int``)."""
+    out of range, give what MindSpore's CPU kernels give (``common.cast.float_to_int``)."""
     from msxla.ops._dispatch import cast_array
     return cast_array(jnp.asarray(input), as_dtype(dtype))
 

@@ -17,9 +17,9 @@ import numpy as np
 
 import msxla as ms
 from msxla.capture import signature as S
-from msxla.ge.backend import compile_for_jit
+from msxla.jit.backend_ge import compile_for_jit
 from msxla.ge.registry import CONVERTERS, GeConversionError, supported_ops
-from msxla.jit.config import JitOptions
+from msxla.options import JitOptions
 from msxla.lower.lowering import graph_callable, lower
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -10,8 +10,8 @@ import pytest
 import msxla as ms
 from msxla import JitConfig, Tensor, nn, ops
 from msxla.ge import GeConversionError
-from msxla.ge.backend import GeExecutable
-from msxla.jit import config as jit_config
+from msxla.jit.backend_ge import GeExecutable
+from msxla import _log
 
 
 def f(a, b, c):
@@ -29,7 +29,7 @@ def _executables(jitted):
 
 @pytest.fixture
 def fresh_notes(monkeypatch):
-    monkeypatch.setattr(jit_config, "_noted", set())
+    monkeypatch.setattr(_log, "_noted", set())
 
 
 @pytest.mark.parametrize("mode,fullgraph", [("ast", False), ("bytecode", False),

@@ -11,7 +11,7 @@ import pytest
 
 import msxla as ms
 from msxla import Tensor, ops
-from msxla.ge.backend import GeExecutable
+from msxla.jit.backend_ge import GeExecutable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
 import workloads as W  # noqa: E402

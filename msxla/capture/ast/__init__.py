@@ -31,6 +31,8 @@ from msxla.capture.ast.transform import convert, converted_code
 from msxla.capture.capture import register_front_end
 from msxla.capture.tracing import trace_to_graph
 from msxla.errors import ConcretizationError
+from msxla.common.cell_base import CellBase
+from msxla.options import Jitted
 
 
 def capture_ast(fn, spec, leaves, candidates, options, name, guards):
@@ -67,13 +69,11 @@ def converted_source(fn, fullgraph: bool = False) -> str:
 
     ``fn`` may be a function, a method, a Cell (its ``construct``) or a jitted
     function. Setting ``MSXLA_DEBUG_AST=1`` logs this for every conversion."""
-    from msxla.jit.function import JitFunction
-    from msxla.nn.cell import Cell
-    if isinstance(fn, JitFunction):
+    if isinstance(fn, Jitted):
         fn = fn.fn
-    if isinstance(fn, Cell):
+    if isinstance(fn, CellBase):
         fn = type(fn).construct
-        fn = fn.fn if isinstance(fn, JitFunction) else fn
+        fn = fn.fn if isinstance(fn, Jitted) else fn
     fn = getattr(fn, "__func__", fn)
     return converted_code(fn, fullgraph).listing()
 

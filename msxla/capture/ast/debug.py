@@ -9,14 +9,14 @@ function ast capture converts, or call ``msxla.capture.ast.converted_source``.
 from __future__ import annotations
 
 import ast
-import logging
 import os
 
-LOG = logging.getLogger("msxla")
+from msxla import flags
+from msxla._log import LOG
 
 
 def enabled() -> bool:
-    return os.environ.get("MSXLA_DEBUG_AST", "") not in ("", "0")
+    return flags.debug_ast()
 
 
 def announce(name, text):

@@ -36,11 +36,12 @@ that differs from PyNative:
 """
 from __future__ import annotations
 
-import os
 import types
 
+from msxla import flags
 from msxla.capture.capture import RunEagerly
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
+from msxla.common.cell_base import CellBase
 
 
 class StrictConcretizationError(ConcretizationError, UnsupportedError):
@@ -49,15 +50,14 @@ class StrictConcretizationError(ConcretizationError, UnsupportedError):
 
 def graph_mode_cell(fn):
     """The Cell when ``fn`` is the GRAPH_MODE entry of a Cell (else None)."""
-    from msxla.nn.cell import Cell
-    if isinstance(fn, types.MethodType) and fn.__func__ is Cell._graph_construct:
+    if isinstance(fn, types.MethodType) and fn.__func__ is CellBase._graph_construct:
         return fn.__self__
     return None
 
 
 def is_strict(fn, options) -> bool:
-    env = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "").strip()
-    if env in ("0", "1", "2"):
+    env = flags.jit_syntax_level()
+    if env is not None:
         return env == "0"
     if options.fullgraph:
         return True
@@ -74,8 +74,7 @@ def is_strict(fn, options) -> bool:
 def save_cells(fn):
     """The attributes of the Cell ``fn`` is bound to and of its sub-Cells."""
     cell = graph_mode_cell(fn) or getattr(fn, "__self__", None)
-    from msxla.nn.cell import Cell
-    if not isinstance(cell, Cell):
+    if not isinstance(cell, CellBase):
         return []
     return [(c, dict(vars(c))) for _, c in cell.cells_and_names()]
 

@@ -37,6 +37,9 @@ from msxla.capture.ast import builtins as B
 from msxla.capture.ast import strings
 from msxla.capture.ast.errors import SourceUnavailableError
 from msxla.capture.ast.transform import convert
+from msxla.capture.capture import note_nested_backend
+from msxla.common.cell_base import CellBase
+from msxla.options import Jitted
 
 _state = threading.local()
 _LIBRARY_ROOTS = ("msxla", "jax", "jaxlib", "numpy", "scipy", "builtins", "functools",
@@ -98,16 +101,12 @@ def resolve(f):
         return lambda *a, **k: strings.lazy_call(f, a, k)
     if cls is types.BuiltinFunctionType or cls is type:
         return f
-    from msxla.jit.function import JitFunction
-    from msxla.nn.cell import Cell
-    if isinstance(f, Cell):
-        if type(f).__call__ is not Cell.__call__:  # the Cell defines its own __call__
+    if isinstance(f, CellBase):
+        if type(f).__call__ is not CellBase.__call__:  # the Cell defines its own __call__
             return resolve(types.MethodType(type(f).__call__, f))
         return functools.partial(call_cell, f)
-    if isinstance(f, JitFunction):
-        if f.options.backend == "GE":  # GE applies to the outermost graph only
-            from msxla.ge.backend import note_inner
-            note_inner(f.name)
+    if isinstance(f, Jitted):
+        note_nested_backend(f.name, f.options.backend)
         return resolve(f.fn)
     if cls is functools.partial and type(f.func) is types.FunctionType:
         return functools.partial(_function(f.func), *f.args, **f.keywords)
@@ -140,8 +139,7 @@ def _is_user(fn) -> bool:
 def call_cell(cell, *args, **kwargs):
     """``cell(*args, **kwargs)`` inside converted code (see the module doc)."""
     if cell._mixed_precision_type is not None:
-        from msxla.nn.cell import run_mixed_precision
-        return run_mixed_precision(cell, _call_cell, args, kwargs)
+        return cell._run_mixed_precision(_call_cell, args, kwargs)
     return _call_cell(cell, args, kwargs)
 
 
@@ -169,12 +167,9 @@ def _call_cell(cell, args, kwargs):
 
 
 def _construct_of(cell):
-    from msxla.jit.function import JitFunction
-    if cell._jit_config_dict.get("backend") == "GE":  # GE applies to the outermost Cell only
-        from msxla.ge.backend import note_inner
-        note_inner(type(cell).__name__)
+    note_nested_backend(type(cell).__name__, cell._jit_config_dict.get("backend"))
     method = cell.construct
-    if isinstance(method, JitFunction):
+    if isinstance(method, Jitted):
         method = method.fn
     func = getattr(method, "__func__", None)
     if type(func) is not types.FunctionType:

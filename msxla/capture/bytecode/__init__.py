@@ -16,8 +16,9 @@ a call of ``random``/``time``/third-party code) there is a *graph break*
 
 - without breaks the result is one ``CapturedGraph``, cached by
   ``JitFunction`` exactly like trace mode's (same entry, same hot path);
-- with breaks it is a ``Program`` (``program.py``): compiled graphs and
-  Python steps, cached per (instruction, live state); only the breaking
+- with breaks it is a ``BytecodeProgram`` (``program.py``, a
+  ``CapturedProgram``): graphs and Python steps, which jit compiles and
+  caches per (instruction, live state) (``msxla/jit/program.py``); only the breaking
   instructions run in Python on later calls; a call that breaks inside a
   callee runs the callee as its own bytecode-jitted frame (``nested.py``);
 - with ``fullgraph=True`` the first break is an ``UnsupportedError`` naming
@@ -45,7 +46,7 @@ from msxla.capture.bytecode import compat, record
 from msxla.capture.bytecode.frame import Frame
 from msxla.capture.bytecode.guards import GuardRecorder
 from msxla.capture.bytecode.interpreter import VALUE_NEEDED, FoundBreak, Interpreter
-from msxla.capture.bytecode.program import Program, ProgramEntry
+from msxla.capture.bytecode.program import BytecodeProgram
 from msxla.capture.bytecode.recipe import Describer
 from msxla.capture.bytecode.state import Unrepresentable
 from msxla.capture.bytecode.tracking import Tracking
@@ -54,6 +55,8 @@ from msxla.capture.bytecode.variables.callables import _plain_cell_construct
 from msxla.capture.capture import RunEagerly, register_front_end
 from msxla.capture.tracing import trace_to_graph
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
+from msxla.common.cell_base import CellBase
+from msxla.options import Jitted
 
 
 class NeedsStaticShapes(InconclusiveDimensionOperation):
@@ -64,30 +67,13 @@ class _ReturnsPython(Exception):
     """The function returns a value a graph cannot produce (it runs as a program)."""
 
 
-class ProgramCapture:
-    """What the front end returns for a function with graph breaks."""
-
-    notes = ()
-
-    def __init__(self, program, guards=None):
-        self.program = program
-        self.guards = guards
-
-    def make_entry(self, jitted, spec):
-        """The ``JitFunction`` cache entry that runs the program (counts in its stats)."""
-        self.program.stats = jitted.stats
-        return ProgramEntry(self.program, spec, self.guards)
-
-
 def interpretable(fn):
     """``(function, bound self or None, Cell called or None)`` when ``fn``'s bytecode can
     be interpreted: a user function or method, or a call of a Cell whose ``construct``
     is user code and which has no hooks, mixed precision or custom bprop."""
-    from msxla.jit.function import JitFunction
-    from msxla.nn.cell import Cell
-    if isinstance(fn, JitFunction):
+    if isinstance(fn, Jitted):
         fn = fn.fn
-    if type(fn) is types.MethodType and fn.__func__ is Cell._graph_construct:
+    if type(fn) is types.MethodType and fn.__func__ is CellBase._graph_construct:
         construct = _plain_cell_construct(fn.__self__)
         return None if construct is None else (construct, fn.__self__, fn.__self__)
     if type(fn) is types.MethodType and O.is_user_function(fn.__func__):
@@ -131,8 +117,7 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
                              f"out of a graph [{B.PYTHON_TAIL.id} {B.PYTHON_TAIL.name}].",
                              hint="return Tensors, Python scalars, tuples, lists or dicts"
                              ) from None
-        return ProgramCapture(Program(func, owner, options, name, candidates),
-                              _call_guards(cell))
+        return BytecodeProgram(func, owner, options, name, candidates, _call_guards(cell))
     except FoundBreak as found:
         record.found(found.record)
         if options.fullgraph:
@@ -143,11 +128,11 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
             # a scalar argument the recompile brake made a graph input is used as a Python
             # value: JitFunction keeps it a constant and captures again
             raise ConcretizationError(found.record.short()) from None
-        program = Program(func, owner, options, name, candidates)
+        program = BytecodeProgram(func, owner, options, name, candidates, _call_guards(cell))
         program.breaks[found.offset] = found.record
         if not found.first:
             program.stop_at.add(found.offset)
-        return ProgramCapture(program, _call_guards(cell))
+        return program
     graph.guards = holder["t"].guards.guard_set()
     graph.notes = []  # Cell attributes set while capturing belong to Cells made by the code
     record.captured(name, graph)

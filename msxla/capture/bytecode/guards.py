@@ -23,6 +23,7 @@ import types
 
 from msxla.capture import guards as G
 from msxla.capture.guards import Guard, GuardSet, is_data
+from msxla.common.cell_base import ATTR_EPOCH, CellBase
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 
@@ -31,18 +32,17 @@ class EpochGuards:
     """Cell attribute guards checked when the Cell attribute epoch moved."""
 
     def __init__(self):
-        from msxla.nn.cell import ATTR_EPOCH
         self._box = ATTR_EPOCH
         self.items: list[Guard] = []
-        self.seen = ATTR_EPOCH[0]
+        self.seen = ATTR_EPOCH.value
 
     def check(self) -> bool:
-        if self._box[0] == self.seen:
+        if self._box.value == self.seen:
             return True
         for g in self.items:
             if not g.check():
                 return False
-        self.seen = self._box[0]
+        self.seen = self._box.value
         return True
 
 
@@ -118,9 +118,8 @@ class GuardRecorder:
                   lambda c=cell: c.cell_contents, value)
 
     def attr_read(self, obj, name, value):
-        from msxla.nn.cell import Cell
         source = f"{getattr(obj, '__name__', None) or type(obj).__name__}.{name}"
-        if isinstance(obj, Cell):
+        if isinstance(obj, CellBase):
             key = (id(obj), name)
             if key in self._epoch_keys:
                 return

@@ -59,10 +59,12 @@ class StopCapture(Exception):
 
 
 class Interpreter(LoadStoreOps, BuildOps, MathOps, CallOps, FlowOps, CallPolicy):
-    def __init__(self, tracking=None, options=None):
+    def __init__(self, tracking=None, options=None, jit_callee=None):
         self.t = tracking
         self.symbolic = tracking is not None
         self.options = options  # JitOptions of the jitted function (nested calls use them)
+        # run a callee with graph breaks jitted on its own (a program's Python steps)
+        self.jit_callee = jit_callee
         self.handlers = _Table({name: getattr(self, name) for name in _names(type(self))})
 
     # ------------------------------------------------------------------ run

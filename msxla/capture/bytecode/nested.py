@@ -2,11 +2,12 @@
 
 When a call cannot be inlined into the caller's graph (the callee itself has
 a graph break), the caller's graph ends at the call and the call runs in
-Python. The callee then runs through its own ``JitFunction`` with the
+Python. The callee then runs through its own jitted function with the
 caller's options (``fullgraph=False``): its code before and after its own
 break is captured and cached like any jitted function (Dynamo does the same
-with the frames it resumes into). One such ``JitFunction`` is kept per
-function (per function and instance for methods).
+with the frames it resumes into). One such jitted function is kept per
+function (per function and instance for methods). The jit layer makes them:
+``jit_callee(fn, options, name)`` comes with the program's Python step.
 """
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ def _nested_options(options):
     return dataclasses.replace(options, fullgraph=False, dynamic=0)
 
 
-def _jitted(fn, options):
-    from msxla.jit.function import JitFunction
+def _jitted(jit_callee, fn, options):
     table = getattr(_override, "table", None)
     if table is None:
         table = _cache
@@ -35,16 +35,16 @@ def _jitted(fn, options):
             per_fn = table[fn] = {}
         jf = per_fn.get(opts)
         if jf is None:
-            jf = per_fn[opts] = JitFunction(fn, opts, getattr(fn, "__qualname__", None))
+            jf = per_fn[opts] = jit_callee(fn, opts, getattr(fn, "__qualname__", None))
     return jf
 
 
-def call_function(fn, args, kwargs, options):
-    return _jitted(fn, options)(*args, **kwargs)
+def call_function(jit_callee, fn, args, kwargs, options):
+    return _jitted(jit_callee, fn, options)(*args, **kwargs)
 
 
-def call_method(func, owner, args, kwargs, options):
-    jf = _jitted(func, options)
+def call_method(jit_callee, func, owner, args, kwargs, options):
+    jf = _jitted(jit_callee, func, options)
     try:
         bound = jf.__get__(owner, type(owner))
     except TypeError:
@@ -53,7 +53,7 @@ def call_method(func, owner, args, kwargs, options):
 
 
 class fresh_cache:
-    """Within the block nested functions get new ``JitFunction``s (used by ``explain``,
+    """Within the block nested functions get new jitted functions (used by ``explain``,
     so that a report sees every capture of the call it explains)."""
 
     def __enter__(self):

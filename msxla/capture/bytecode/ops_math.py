@@ -15,6 +15,7 @@ from msxla.capture.bytecode import compat
 from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.bytecode.variables.builtins import graph_tensor
 from msxla.capture.bytecode.variables.opaque import Opaque
+from msxla.common.cell_base import CellBase
 
 _INPLACE = frozenset({operator.iadd, operator.iand, operator.ifloordiv, operator.ilshift,
                       operator.imatmul, operator.imul, operator.imod, operator.ior,
@@ -105,12 +106,11 @@ class MathOps:
         frame.stack.append(self.get_item(container, slice(start, end)))
 
     def get_item(self, container, key):
-        from msxla.nn.cell import Cell
         self._operands(container, key)
         value = container[key]
         if self.symbolic and not self.t.is_tracked(container):
             self.t.saw_external(value)
-            if isinstance(container, Cell):
+            if isinstance(container, CellBase):
                 self.t.guards.library_cell(container)
             elif isinstance(container, _MUTABLE_BUILTINS):
                 if isinstance(key, slice):

@@ -1,175 +1,108 @@
-"""A function with graph breaks: compiled graphs and Python steps, and its cache.
+"""A function with graph breaks, as the bytecode front end captures it.
 
-``Program.run`` executes one call: starting from the bound arguments it
-looks up the piece of the function that starts at the current instruction
-with the current live state (``state.flatten``: its spec and the avals of
-its Tensors are the key), checks the piece's guards, runs its compiled graph,
-rebuilds the live state from the outputs (``recipe.rebuild``), runs the
-breaking instruction in Python (``Interpreter.step``) and goes on with the
-next piece, until the function returns. A piece not in the cache (or whose
-guards fail) is captured (``segment.capture_segment``), lowered and compiled
-first. On later calls nothing is interpreted except the breaking
-instructions themselves.
+``BytecodeProgram`` is the ``CapturedProgram`` (``msxla/capture/program.py``)
+of a function the interpreter found graph breaks in. A call starts from the
+bound arguments; at each point the live frame state (``state.flatten``: its
+spec and the avals of its Tensors are the key) selects the piece of the
+function that starts there. ``capture_piece`` captures it
+(``segment.capture_segment``) up to the next break or the return; the piece's
+outputs rebuild the live state (``resume``, ``recipe.rebuild``); the breaking
+instruction runs in Python (``step``, ``Interpreter.step``); and so on until
+the function returns. A state that cannot go through a graph (a generator, an
+object holding Tensors built by the code) makes the rest of the frame run in
+Python (``python_tail``).
 
-The pieces (``pieces.py``) are captured graphs (evaluated op by op on their
-first run, compiled from their second), pass-through pieces without
-computation, empty pieces (the first instruction breaks), and Python tails
-(the live state cannot come back from a graph: the frame runs in Python).
-
-``ProgramEntry`` plugs a program into ``JitFunction``'s cache and hot path.
+What the front end learns while capturing (the offsets of the breaks found)
+stays in the record, so a piece captured later stops before a known break
+instead of finding it again. Caching, compiling and running the pieces is
+``msxla/jit/program.py``.
 """
 from __future__ import annotations
-
-import threading
 
 from msxla._source import SourceLoc
 from msxla.capture import signature as S
 from msxla.capture.bytecode import breaks as B
 from msxla.capture.bytecode import record
+from msxla.capture.bytecode.compat import decode
 from msxla.capture.bytecode.frame import Frame, FrameState, bind
 from msxla.capture.bytecode.interpreter import FoundBreak, Interpreter
-from msxla.capture.bytecode.pieces import Piece
 from msxla.capture.bytecode.recipe import rebuild
 from msxla.capture.bytecode.segment import capture_segment
 from msxla.capture.bytecode.state import Unrepresentable, flatten
-from msxla.capture.guards import GuardSet
-from msxla.jit import explain
-from msxla.jit.entry import MISS
+from msxla.capture.program import CapturedPiece, CapturedProgram, Location, Step
 
-MAX_PIECES = 256
+MAX_RECAPTURES = 64
 
 
-class Program:
-    def __init__(self, func, owner, options, name, candidates, stats=None):
+class BytecodeProgram(CapturedProgram):
+    def __init__(self, func, owner, options, name, candidates, guards=None):
         self.func, self.owner = func, owner
         self.options, self.name = options, name
-        self.candidates, self.stats = candidates, stats
-        self.pieces: dict = {}
+        self.candidates = candidates
+        self.guards = guards
         self.stop_at: set = set()
         self.breaks: dict = {}   # offset -> BreakRecord
-        self.lock = threading.RLock()
 
-    # ---------------------------------------------------------------- run
-    def run(self, args, kwargs, traced=False):
+    def start(self, args, kwargs):
         args = (self.owner,) + tuple(args) if self.owner is not None else tuple(args)
-        state = FrameState(bind(self.func, args, kwargs), {}, [], 0)
-        for _ in range(1_000_000):
-            try:
-                spec, leaves, owners, objs = flatten(state)
-            except Unrepresentable:
-                return self._python_tail(state)
-            piece = self._piece(spec, leaves, owners, objs, state.index)
-            if piece.kind == "python":
-                return self._python_tail(state)
-            if piece.kind == "graph" or piece.kind == "moves":
-                outs = piece.outputs(leaves, owners, traced, self.options, self.stats)
-                record.ran(piece)
-                state = rebuild(piece.recipe, outs, objs)
-                if piece.returns:
-                    return state.stack[0]
-            record.step(piece.record)
-            out = self._step(state)
-            if isinstance(out, _Returned):
-                return out.value
-            state = out
-        raise RuntimeError(f"jit '{self.name}': too many graph breaks in one call")
+        return FrameState(bind(self.func, args, kwargs), {}, [], 0)
 
-    def _step(self, state):
+    def locate(self, state):
+        try:
+            spec, leaves, owners, objs = flatten(state)
+        except Unrepresentable:
+            return None
+        return Location((spec, S.aval_key(leaves)), leaves, owners, objs, state.index)
+
+    def resume(self, piece, outs, here):
+        record.ran(piece)
+        state = rebuild(piece.recipe, outs, here.objs)
+        if piece.returns:
+            return Step(True, state.stack[0])
+        return Step(False, state)
+
+    def step(self, state, piece, jit_callee):
+        record.step(piece.record)
         frame = Frame.from_state(self.func, state)
-        result = Interpreter(None, self.options).step(frame)
+        result = Interpreter(None, self.options, jit_callee).step(frame)
         if result is not None:
-            return _Returned(result.value)
-        return frame.state()
+            return Step(True, result.value)
+        return Step(False, frame.state())
 
-    def _python_tail(self, state):
+    def python_tail(self, state, jit_callee):
         frame = Frame.from_state(self.func, state)
         record.python_tail(self.name)
-        return Interpreter(None, self.options).run_frame(frame)
+        return Interpreter(None, self.options, jit_callee).run_frame(frame)
 
-    # -------------------------------------------------------------- cache
-    def _piece(self, spec, leaves, owners, objs, index):
-        key = (spec, S.aval_key(leaves))
-        with self.lock:
-            piece = self.pieces.get(key)
-            if piece is not None and piece.guards and not piece.guards.check():
-                explain.guard_failed(self.name, piece.guards)
-                piece = None
-            if piece is None:
-                piece = self._capture(spec, leaves, owners, objs, index)
-                if len(self.pieces) >= MAX_PIECES:
-                    self.pieces.pop(next(iter(self.pieces)))
-                self.pieces[key] = piece
-            return piece
-
-    def _capture(self, spec, leaves, owners, objs, index):
-        for _ in range(64):
+    def capture_piece(self, here):
+        spec, _ = here.key
+        for _ in range(MAX_RECAPTURES):
             try:
-                cap = capture_segment(self.func, spec, leaves, owners, objs, self.candidates,
-                                      self.options, self.name, frozenset(self.stop_at))
+                cap = capture_segment(self.func, spec, here.leaves, here.owners, here.objs,
+                                      self.candidates, self.options, self.name,
+                                      frozenset(self.stop_at))
             except FoundBreak as found:
                 self.breaks.setdefault(found.offset, found.record)
                 record.found(found.record)
                 if self.options.fullgraph:
                     raise B.fullgraph_error(self.name, found.record) from None
                 if found.first:  # nothing before the break: run the instruction in Python
-                    return Piece("empty", index, record=found.record)
+                    return CapturedPiece("empty", here.index, record=found.record)
                 self.stop_at.add(found.offset)
                 continue
             except Unrepresentable as why:
                 code = self.func.__code__
                 rec = B.BreakRecord(B.PYTHON_TAIL, SourceLoc.from_code(code, _offset(
-                    self.func, index)), "", str(why), None, code.co_name)
+                    self.func, here.index)), "", str(why), None, code.co_name)
                 record.found(rec)
-                return Piece("python", index, record=rec)
-            self.stats.captures += 1
+                return CapturedPiece("python", here.index, record=rec)
             rec = None if cap.returns else self.breaks.get(_offset(self.func, cap.end_index))
-            piece = Piece("graph", index, cap.graph, cap.recipe, cap.returns, rec)
-            if piece.kind == "graph":
-                record.captured(self.name, cap.graph, piece)
-            return piece
+            graph = cap.graph
+            if graph.jaxpr.eqns or graph.state_out or graph.mutated:
+                record.captured(self.name, graph)
+            return CapturedPiece("graph", here.index, graph, cap.recipe, cap.returns, rec)
         raise RuntimeError(f"jit '{self.name}': the capture keeps finding new graph breaks")
 
 
-class _Returned:
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-
 def _offset(func, index):
-    from msxla.capture.bytecode.compat import decode
     return decode(func.__code__).instrs[index].offset
-
-
-class ProgramEntry:
-    """A ``JitFunction`` cache entry that runs a ``Program`` (graph breaks)."""
-
-    def __init__(self, program, spec, guards=None):
-        self.program = program
-        self.guards = guards if guards is not None else GuardSet()
-        self.match = S.make_matcher(spec, "_guards.check()" if self.guards else "",
-                                    {"_guards": self.guards})
-        self.graph = None
-        self.counter = None  # its calls (jit/counters.py CallCounter), set by JitFunction
-        self.fast = self._make_fast()
-
-    def _make_fast(self):
-        match, run = self.match, self.program.run
-
-        def fast(args, kwargs):
-            if match(args, kwargs) is None:
-                return MISS
-            return run(args, kwargs)
-        return fast
-
-    def run_call(self, args, kwargs, traced):
-        return self.program.run(args, kwargs, traced)
-
-    @property
-    def lowered(self):
-        for piece in self.program.pieces.values():
-            if piece.kind == "graph":
-                from msxla.lower.lowering import lower
-                return lower(piece.graph, self.program.options.jit_level)
-        raise RuntimeError(f"jit '{self.program.name}' has graph breaks and no graph yet")

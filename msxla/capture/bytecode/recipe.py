@@ -34,6 +34,7 @@ from msxla.capture.bytecode.variables.opaque import Opaque
 from msxla.capture.guards import is_data
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
+from msxla.common.cell_base import CellBase
 
 _STABLE = (types.ModuleType, type, types.BuiltinFunctionType, types.MethodDescriptorType,
            types.WrapperDescriptorType)
@@ -130,8 +131,7 @@ class Describer:
 
     def _stable(self, value) -> bool:
         """Objects from outside the capture that are safe to refer to by identity."""
-        from msxla.nn.cell import Cell
-        return isinstance(value, _STABLE + (Cell,)) or id(value) in self.t.external
+        return isinstance(value, _STABLE + (CellBase,)) or id(value) in self.t.external
 
 
 def describe(state: FrameState, tracking):

@@ -34,6 +34,8 @@ from msxla.capture.bytecode import compat
 from msxla.capture.bytecode.variables import builtins as BI
 from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.bytecode.variables.opaque import contains_opaque
+from msxla.common.cell_base import CellBase
+from msxla.options import Jitted
 
 MAX_INLINE_DEPTH = 24
 _BUILTIN_TYPES = (list, dict, tuple, str, set, frozenset, int, float, bool, complex, bytes,
@@ -44,14 +46,13 @@ _DESCRIPTORS = (types.MethodDescriptorType, types.WrapperDescriptorType,
 
 def _plain_cell_construct(cell):
     """The user ``construct`` function of ``cell`` when a call may be inlined, else None."""
-    from msxla.jit.function import JitFunction
     construct = type(cell).__dict__.get("construct")
     if construct is None:
         for klass in type(cell).__mro__[1:]:
             if "construct" in klass.__dict__:
                 construct = klass.__dict__["construct"]
                 break
-    if isinstance(construct, JitFunction):
+    if isinstance(construct, Jitted):
         construct = construct.fn
     if not O.is_user_function(construct):
         return None
@@ -76,8 +77,6 @@ class CallPolicy:
     # ------------------------------------------------------------ symbolic
     def _call_symbolic(self, frame, fn, args, kwargs):
         from msxla.common.tensor import Tensor
-        from msxla.jit.function import JitFunction
-        from msxla.nn.cell import Cell
         cls = type(fn)
         try:
             special = BI.SPECIAL.get(fn)
@@ -96,15 +95,15 @@ class CallPolicy:
             func, owner = fn.__func__, fn.__self__
             if O.is_user_function(func):
                 return self._call_symbolic(frame, func, [owner] + args, kwargs)
-            if isinstance(owner, Cell):
+            if isinstance(owner, CellBase):
                 self.t.guards.library_cell(owner)
             if isinstance(owner, Tensor) and O.tensor_method_mutates(func.__name__) and \
                     not self.t.may_mutate(owner):
                 raise self._side_effect(func.__name__, owner)
             return self._library_call(fn, args, kwargs)
-        if isinstance(fn, JitFunction):
+        if isinstance(fn, Jitted):
             return self._call_symbolic(frame, fn.fn, args, kwargs)
-        if isinstance(fn, Cell):
+        if isinstance(fn, CellBase):
             construct = _plain_cell_construct(fn)
             if construct is not None:
                 self.t.guards.cell_call_state(fn)
@@ -217,21 +216,22 @@ class CallPolicy:
     # ------------------------------------------------------------ concrete
     def _call_concrete(self, frame, fn, args, kwargs):
         from msxla.capture.bytecode import nested
-        from msxla.nn.cell import Cell
         if frame is not None and fn is builtins.super and not args:
             return BI._super(self, frame, args, kwargs)
         if type(fn) in (types.BuiltinFunctionType, type) and fn in (iter, zip, enumerate,
                                                                      reversed):
             return BI.SPECIAL[fn](self, frame, args, kwargs)
-        if self.options is not None:
-            if isinstance(fn, Cell) and _plain_cell_construct(fn) is not None:
-                return nested.call_method(_plain_cell_construct(fn), fn, args, kwargs,
-                                          self.options)
+        if self.jit_callee is not None:
+            jit_callee, options = self.jit_callee, self.options
+            if isinstance(fn, CellBase) and _plain_cell_construct(fn) is not None:
+                return nested.call_method(jit_callee, _plain_cell_construct(fn), fn, args,
+                                          kwargs, options)
             if type(fn) is types.MethodType and O.is_user_function(fn.__func__) and \
                     not compat.is_generator_code(fn.__func__.__code__):
-                return nested.call_method(fn.__func__, fn.__self__, args, kwargs, self.options)
+                return nested.call_method(jit_callee, fn.__func__, fn.__self__, args, kwargs,
+                                          options)
             if O.is_user_function(fn) and not compat.is_generator_code(fn.__code__):
-                return nested.call_function(fn, args, kwargs, self.options)
+                return nested.call_function(jit_callee, fn, args, kwargs, options)
         return fn(*args, **kwargs)
 
 

@@ -18,11 +18,17 @@ does, and the file is left read-only.
 """
 from __future__ import annotations
 
-import logging
 import os
 import stat
 
-LOG = logging.getLogger("msxla")
+import numpy as np
+
+from msxla._log import LOG
+from msxla.ge import Signature, convert
+from msxla.ge.backend import variable_names
+from msxla.jit.api import jit
+from msxla.lower.lowering import lower
+from msxla.nn.cell import Cell
 FORMATS = ["AIR", "ONNX", "MINDIR", "STABLEHLO"]
 _SUFFIX = {"AIR": ".air", "STABLEHLO": ".mlir"}
 
@@ -61,25 +67,18 @@ def export(net, *inputs, file_name, file_format, **kwargs):
 
 
 def _name(net) -> str:
-    from msxla.nn.cell import Cell
     if isinstance(net, Cell):
         return type(net).__name__
     return getattr(net, "__name__", None) or type(net).__name__
 
 
 def _capture(net, inputs):
-    from msxla.jit.api import jit
-    from msxla.lower.lowering import lower
     graph = jit(net, capture_mode="ast").capture(*inputs)
     return graph, lower(graph)
 
 
 def air_bytes(graph, lowered, name: str) -> bytes:
     """The AIR file of a captured graph: Parameters read become Const weights."""
-    import numpy as np
-
-    from msxla.ge import Signature, convert
-    from msxla.ge.backend import variable_names
     names = variable_names(list(graph.state_in) + list(graph.state_out))
     sig = Signature(n_data=graph.n_args,
                     variables=tuple(names[id(p)] for p in graph.state_in),

@@ -1,0 +1,80 @@
+"""``backend="GE"``: a jitted function's graph compiled for GE.
+
+``compile_for_jit`` turns the function's StableHLO into a GE model
+(Parameters read become ``Variable`` nodes, Parameters written become
+``Assign`` nodes, outputs feed ``NetOutput``), serialises it to the AIR bytes
+and returns an executable with the XLA executable's call convention: flat
+arrays in (call leaves, then the Parameters' values), flat arrays out
+(function outputs, then the Parameters' new values, then arguments written
+in place), so ``Entry`` and the generated fast path run it unchanged.
+
+On Ascend, MindSpore sinks this graph to GE: ``ge::GEInitialize(global
+options)``, ``ge::Session(session options)``, ``Session::AddGraph(id,
+graph)`` with the graph built from these very bytes (``ge::Graph::
+LoadFromFile`` / ``Model::Load``), then ``RunGraph`` per call with the Data
+inputs, Variables initialised from the Parameters and read back after
+``Assign``. msxla has no Ascend runtime, so the graph runs on the reference
+executor (``msxla/ge/reference.py``, numpy) and a one-time warning says so:
+results match XLA within float32 tolerance, speed does not.
+
+MindSpore applies GE to the outermost Cell only (the graph that is sunk to
+the device as a whole): a ``backend="GE"`` function or Cell called while
+another graph is being compiled becomes part of that graph and its backend
+setting is ignored, with a one-time note
+(``msxla.capture.capture.note_nested_backend``).
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from msxla._log import note_once
+from msxla.ge import Signature, convert, from_bytes
+from msxla.ge.backend import ge_option_attrs, graph_name, variable_names
+from msxla.ge.reference import run_model
+
+
+class GeExecutable:
+    """A converted GE model, called like an XLA executable."""
+
+    def __init__(self, model, graph, names_in, names_out):
+        self.model = model
+        self.n_args = graph.n_args
+        self.n_outs = graph.n_outs
+        self.names_in = names_in
+        self.names_out = names_out
+        self.in_avals = [(tuple(a.shape), np.dtype(a.dtype)) for a in graph.in_avals]
+
+    def __call__(self, *flat):
+        if len(flat) != len(self.in_avals):
+            raise TypeError(f"GE graph expects {len(self.in_avals)} inputs, got {len(flat)}")
+        arrays = []
+        for x, (shape, dtype) in zip(flat, self.in_avals):
+            if tuple(np.shape(x)) != shape or np.dtype(getattr(x, "dtype", None)) != dtype:
+                raise TypeError(f"GE graph compiled for {dtype}{list(shape)}, got "
+                                f"{getattr(x, 'dtype', type(x))}{list(np.shape(x))}")
+            arrays.append(np.asarray(x))
+        variables = dict(zip(self.names_in, arrays[self.n_args:]))
+        outs, variables = run_model(self.model, arrays[:self.n_args], variables)
+        result = outs[:self.n_outs] + [variables[n] for n in self.names_out] + outs[self.n_outs:]
+        return tuple(jnp.asarray(r) for r in result)
+
+    def dump(self) -> str:
+        return self.model.dump()
+
+    def as_air(self) -> bytes:
+        return self.model.to_bytes()
+
+
+def compile_for_jit(lowered, graph, options) -> GeExecutable:
+    names = variable_names(list(graph.state_in) + list(graph.state_out))
+    names_in = [names[id(p)] for p in graph.state_in]
+    names_out = [names[id(p)] for p in graph.state_out]
+    sig = Signature(n_data=graph.n_args, variables=tuple(names_in), n_outs=graph.n_outs,
+                    assign_to=tuple(names_out))
+    model = convert(lowered, graph_name(graph.name), sig,
+                    ge_option_attrs(options.option("ge_options")))
+    note_once("backend:GE", "backend='GE': there is no Ascend device here, so the GE graph "
+              "runs on msxla's GE reference executor (numpy): same results as XLA, much "
+              "slower. On Ascend the graph would be sunk to GE as a whole.")
+    return GeExecutable(from_bytes(model.to_bytes()), graph, names_in, names_out)
