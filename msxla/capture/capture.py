@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from msxla._log import note_once
 from msxla.capture.tracing import trace_to_graph
+from msxla.communication._spmd import capture_axes
 from msxla.errors import ConcretizationError
 
 _FRONT_ENDS = {}
@@ -61,6 +62,11 @@ def note_nested_backend(name: str, backend) -> None:
 
 
 def capture(fn, spec, leaves, candidates, options, name, guards):
+    with capture_axes():  # collectives over communication groups record their jax collectives
+        return _capture(fn, spec, leaves, candidates, options, name, guards)
+
+
+def _capture(fn, spec, leaves, candidates, options, name, guards):
     mode = options.capture_mode
     front = _FRONT_ENDS.get(mode)
     if front is not None:

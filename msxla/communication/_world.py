@@ -42,7 +42,8 @@ class _State:
         self.local_size = 1
         self.hosts = ("",)
         self.groups: dict[str, tuple[int, ...]] = {}
-        self.world_names: set[str] = set()
+        # MindSpore's three world-group names all stand for the world
+        self.world_names = {"hccl_world_group", "nccl_world_group", "mccl_world_group"}
         self.meshes: dict[tuple, object] = {}
 
 

@@ -30,7 +30,7 @@ _OWNED_REFS = 3
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
                  "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated",
-                 "counter")
+                 "counter", "collectives")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
@@ -45,6 +45,7 @@ class Entry:
         self.build = make_output_builder(graph.out_spec)
         self.guards = graph.guards
         self._traceable = None
+        self.collectives = getattr(compiled, "spmd", False)  # an SPMD program over a group
         self.fast = None  # the generated hot-path call (jit/fastpath.py)
         self.counter = None  # its calls (jit/counters.py CallCounter), set by JitFunction
         # positions in state_in of Parameters the graph also writes: their old

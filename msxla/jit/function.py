@@ -155,6 +155,8 @@ class JitFunction(Jitted):
         if isinstance(entry, ProgramEntry):  # graphs and Python steps (graph breaks)
             return entry.run_call(args, kwargs, traced)
         if traced:
+            if entry.collectives:  # per-rank collectives differentiate through the Python
+                return self.fn(*args, **kwargs)  # function (their own gradient rules)
             return entry.run_traced(leaves, lambda: owners)
         out = entry.run(leaves, lambda: owners)
         if out is MISS:  # cannot happen for a fresh signature; keep the failure loud

@@ -16,6 +16,7 @@ import re
 import jax
 
 from msxla._jax_compat import jaxpr_as_fun
+from msxla.communication._spmd import SpmdExecutable, graph_group, spmd_function
 from msxla.lower.options import compiler_options
 
 
@@ -33,10 +34,11 @@ def graph_callable(graph):
 class Lowered:
     """A graph lowered to StableHLO (``jit(f).lower(*args)``)."""
 
-    def __init__(self, graph, jax_lowered, jit_level: str):
+    def __init__(self, graph, jax_lowered, jit_level: str, spmd=None):
         self.graph = graph
         self._lowered = jax_lowered
         self.jit_level = jit_level
+        self._spmd = spmd  # (sharding, size) of a graph with collectives
 
     def as_text(self, debug_info: bool = False) -> str:
         """The StableHLO module; with ``debug_info`` the user's source locations."""
@@ -48,7 +50,10 @@ class Lowered:
 
     def compile(self):
         """The XLA executable for this module at the graph's jit level."""
-        return self._lowered.compile(compiler_options=compiler_options(self.jit_level) or None)
+        compiled = self._lowered.compile(compiler_options=compiler_options(self.jit_level) or None)
+        if self._spmd is not None:
+            return SpmdExecutable(compiled, *self._spmd)
+        return compiled
 
     def __repr__(self):
         return f"<Lowered '{self.graph.name}' at {self.jit_level}>"
@@ -73,6 +78,13 @@ def donated_inputs(graph) -> tuple:
 
 
 def lower(graph, jit_level: str = "O0", donate=()) -> Lowered:
+    group = graph_group(graph.closed_jaxpr)
+    if group is not None:  # collectives: one SPMD program over the group's devices
+        program, sharding, size = spmd_function(graph_callable(graph), group)
+        avals = [jax.ShapeDtypeStruct((size, *a.shape), a.dtype, sharding=sharding)
+                 for a in graph.in_avals]
+        lowered = jax.jit(program, keep_unused=True).lower(*avals)
+        return Lowered(graph, lowered, jit_level, (sharding, size))
     jitted = jax.jit(graph_callable(graph), donate_argnums=tuple(donate), keep_unused=True)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
     return Lowered(graph, jitted.lower(*avals), jit_level)

@@ -46,6 +46,8 @@ from msxla.ops.nn_grid import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
 from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403
+from msxla.ops.comm_ops import *  # noqa: F401,F403
+from msxla.ops.comm_ops import ReduceOp  # noqa: F401 - an enumeration, not an op
 from msxla.ops.composite import *  # noqa: F401,F403
 from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
 from msxla.ops import operations, functional  # noqa: E402,F401

@@ -17,6 +17,8 @@ from typing import Callable
 
 # Every Primitive class built for an op, by name (``ops.operations``).
 PRIMITIVES: dict[str, type] = {}
+# The default of a constructor argument that must be given (``Broadcast(root_rank)``).
+REQUIRED = object()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,12 +31,15 @@ class PrimDef:
         call: ``call(prim, *args, **kwargs)`` when the instance call does not
             map onto ``op(*args, **kwargs, **attrs)``.
         doc: the class docstring (default: the op's).
+        check: ``check(prim)`` after the attributes are set: validates them (raising
+            MindSpore's errors at construction) and may add derived attributes.
     """
 
     name: str | None = None
     init: tuple = ()
     call: Callable | None = None
     doc: str | None = None
+    check: Callable | None = None
 
 
 class Primitive:
@@ -111,7 +116,7 @@ def prim_attr_register(init):
     return wrapped
 
 
-def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.ops"):
+def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.ops", check=None):
     """A Primitive class ``name`` whose instances call ``target()``, the op's public
     function (looked up at call time, so a row's public face may be set later)."""
     names = tuple(a for a, _ in init)
@@ -127,8 +132,14 @@ def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.op
             if k not in defaults:
                 raise TypeError(f"{name}() got an unexpected keyword argument '{k}'")
             values[k] = v
+        missing = [k for k in names if values[k] is REQUIRED]
+        if missing:
+            raise TypeError(f"{name}.__init__() missing {len(missing)} required positional "
+                            f"argument(s): {', '.join(repr(k) for k in missing)}")
         for k, v in values.items():
             self.add_prim_attr(k, v)
+        if check is not None:
+            check(self)
 
     if call is None:
         def __call__(self, *args, **kwargs):
@@ -140,6 +151,7 @@ def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.op
     if name in PRIMITIVES:
         raise ValueError(f"Primitive {name!r} is defined twice")
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
-                                    "__doc__": doc, "__module__": module})
+                                    "__doc__": doc, "__module__": module,
+                                    "init_args": tuple(init)})
     PRIMITIVES[name] = cls
     return cls

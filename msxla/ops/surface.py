@@ -109,7 +109,7 @@ def _make_prims(record, primitive, module):
             spec = PrimDef(spec)
         name = spec.name or record.prim_name
         cls = primitive_class(name, lambda: record.public, spec.init, spec.call,
-                              spec.doc or record.fn_doc())
+                              spec.doc or record.fn_doc(), check=spec.check)
         _EXPORTS[module].append((name, cls))
         yield cls
 

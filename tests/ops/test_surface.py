@@ -9,11 +9,13 @@ import os
 import pkgutil
 import re
 
+import pytest
+
 import msxla
 from msxla import Tensor, ops
 from msxla.ops import surface
 from msxla.ops.opdef import REGISTRY
-from msxla.ops.primitive import PRIMITIVES
+from msxla.ops.primitive import PRIMITIVES, REQUIRED
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _GOLDEN = json.load(open(os.path.join(_HERE, "..", "golden", "api_names.json")))["names"]
@@ -28,6 +30,7 @@ NON_OPS = {
     "HyperMap": "mapping helper (ops.composite)",
     "Map": "mapping helper (ops.composite)",
     "partial": "functools.partial (ops.composite)",
+    "ReduceOp": "the reduction names of the collectives (ops.comm_ops), an enumeration",
     "GradOperation": "autodiff (msxla.autodiff)",
     "grad": "autodiff", "value_and_grad": "autodiff", "get_grad": "autodiff",
     "vjp": "autodiff", "jvp": "autodiff", "jacfwd": "autodiff", "jacrev": "autodiff",
@@ -143,6 +146,10 @@ def test_generated_names_are_mindspores():
 
 def test_primitives_construct_with_their_defaults():
     for name, cls in PRIMITIVES.items():
+        if any(v is REQUIRED for _, v in cls.init_args):
+            with pytest.raises(TypeError, match="missing"):
+                cls()
+            continue
         prim = cls()
         assert prim.name == name and repr(prim) == f"Prim[{name}]"
         for key, value in prim.attrs.items():  # init attributes read as attributes
