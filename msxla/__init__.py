@@ -26,7 +26,7 @@ from msxla.common.dtype import (  # noqa: E402,F401
     float64, bfloat16, complex64, complex128, dtype_to_nptype, dtype_to_pytype, pytype_to_dtype,
     get_py_obj_dtype, half, single, double, short, intc, intp, long, byte, ubyte, ushort, uintc,
     uintp, cfloat, cdouble, int_, uint, float_, tensor_type, number, string, type_none)
-from msxla.common.tensor import Tensor, is_tensor  # noqa: E402
+from msxla.common.tensor import Tensor, is_tensor, tensor, from_numpy  # noqa: E402
 from msxla.common.parameter import Parameter, ParameterTuple  # noqa: E402
 from msxla.context import (  # noqa: E402
     GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context,
@@ -40,7 +40,11 @@ import msxla.capture.bytecode  # noqa: E402,F401 - registers capture_mode='bytec
 from msxla.jit.api import ms_function, enable_dynamic  # noqa: E402
 from msxla import context  # noqa: E402
 from msxla.autodiff import (  # noqa: E402
-    grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev)
+    grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev, vmap)
+from msxla.jit.markers import jit_class, lazy_inline, no_inline  # noqa: E402
+from msxla.ops.primitive import constexpr  # noqa: E402
+from msxla import log  # noqa: E402 - mindspore.log
+from msxla.log import get_level, get_log_config  # noqa: E402
 from msxla import numpy  # noqa: E402,F401 - mindspore.numpy
 from msxla import communication, parallel  # noqa: E402,F401
 from msxla.parallel import Layout  # noqa: E402,F401

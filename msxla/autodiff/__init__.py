@@ -9,6 +9,7 @@ from msxla.autodiff.grad import get_grad, grad, value_and_grad
 from msxla.autodiff.grad_operation import GradOperation
 from msxla.autodiff.jacobian import jacfwd, jacrev
 from msxla.autodiff.vjp import jvp, vjp
+from msxla.autodiff.vmap import vmap
 
 __all__ = ["grad", "value_and_grad", "get_grad", "GradOperation", "vjp", "jvp", "jacfwd",
-           "jacrev"]
+           "jacrev", "vmap"]

@@ -27,6 +27,7 @@ import jax
 import jax.numpy as jnp
 from jax.tree_util import tree_flatten, tree_unflatten
 
+from msxla.autodiff.tensor_hooks import apply_input_hooks
 from msxla.common.parameter import Parameter
 from msxla.common.state import StateFrame, detach_written
 from msxla.common.tensor import Tensor, wrap
@@ -55,12 +56,13 @@ class Zeros:
 
 
 class _Substitute:
-    """Marks an argument leaf replaced by the Tensor around primal ``index``."""
+    """Marks an argument leaf replaced by the Tensor around primal ``index`` (``tensor``
+    is the user's Tensor, whose gradient hooks the substitute carries)."""
 
-    __slots__ = ("index",)
+    __slots__ = ("index", "tensor")
 
-    def __init__(self, index):
-        self.index = index
+    def __init__(self, index, tensor):
+        self.index, self.tensor = index, tensor
 
 
 class CallPlan:
@@ -113,7 +115,7 @@ class CallPlan:
                 specs.append(Zeros(data.shape, data.dtype))
                 continue
             specs.append(self._new_primal(data))
-            substitutes[i] = _Substitute(specs[-1])
+            substitutes[i] = _Substitute(specs[-1], v)
             replaced = True
         if replaced:
             self._subst[slot] = (tree, substitutes)
@@ -142,8 +144,8 @@ class CallPlan:
     def _call_arguments(self, primals):
         args, kwargs = list(self.args), dict(self.kwargs)
         for slot, (tree, substitutes) in self._subst.items():
-            leaves = [wrap(primals[s.index]) if isinstance(s, _Substitute) else s
-                      for s in substitutes]
+            leaves = [wrap(apply_input_hooks(s.tensor, primals[s.index]))
+                      if isinstance(s, _Substitute) else s for s in substitutes]
             value = tree_unflatten(tree, leaves)
             if isinstance(slot, int):
                 args[slot] = value

@@ -256,6 +256,15 @@ class Tensor:
         self._data = self.astype(dtype)._data
         return self
 
+    @staticmethod
+    def from_numpy(array):
+        """A Tensor holding ``array``'s values, dtype kept (MindSpore shares the memory;
+        a jax array cannot, so this is a copy)."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"For 'Tensor.from_numpy', the input must be a numpy.ndarray, but "
+                            f"got {type(array).__name__}.")
+        return Tensor(array)
+
 
 # ------------------------------------------------------------- construction
 def wrap(data) -> Tensor:
@@ -403,6 +412,16 @@ def concretization_error(what):
         hint="under capture_mode='trace' Python control flow cannot depend on Tensor values; "
              "use capture_mode='ast' (graph control flow) or 'bytecode' (graph break), or "
              "ops.select / ops.where instead of `if`.")
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """``mindspore.tensor``: a Tensor, as ``Tensor(input_data, dtype, shape, init, ...)``."""
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg, device=device)
+
+
+def from_numpy(array):
+    """``mindspore.from_numpy``: ``Tensor.from_numpy(array)``."""
+    return Tensor.from_numpy(array)
 
 
 def is_tensor(obj) -> bool:

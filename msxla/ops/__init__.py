@@ -6,8 +6,9 @@ import; its ``__all__`` (its public functions and Primitive classes) comes
 from the registry.
 """
 from msxla.ops.primitive import (Primitive, PrimitiveWithCheck, PrimitiveWithInfer,
-                                 prim_attr_register)
+                                 constexpr, prim_attr_register)
 from msxla.ops.arith import *  # noqa: F401,F403
+from msxla.ops.arith_n import *  # noqa: F401,F403
 from msxla.ops.unary import *  # noqa: F401,F403
 from msxla.ops.compare import *  # noqa: F401,F403
 from msxla.ops.arith_math import *  # noqa: F401,F403
@@ -48,6 +49,9 @@ from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403
 from msxla.ops.comm_ops import *  # noqa: F401,F403
 from msxla.ops.comm_ops import ReduceOp  # noqa: F401 - an enumeration, not an op
+from msxla.ops.clip_norm import *  # noqa: F401,F403
+from msxla.ops.hooks import *  # noqa: F401,F403
 from msxla.ops.composite import *  # noqa: F401,F403
 from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
+from msxla.ops import tensor_members  # noqa: E402,F401 - Tensor.float(), .t(), .stride(), ...
 from msxla.ops import operations, functional  # noqa: E402,F401

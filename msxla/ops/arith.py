@@ -20,7 +20,7 @@ from msxla.ops.surface import composite, exports, tensor_method
 
 
 @op(dtype=binary("Add", ALL, result=NUM), operators=("__add__", "__radd__", "__iadd__"),
-    prim="Add", primitive=True)
+    prim="Add", primitive=(True, PrimDef("TensorAdd")))
 def add(input, other):
     """``input + other`` with MindSpore's type promotion and broadcasting."""
     return jnp.add(input, other)

@@ -17,13 +17,13 @@ import functools
 import numpy as np
 
 from msxla.autodiff import (GradOperation, get_grad, grad, jacfwd, jacrev, jvp, value_and_grad,
-                            vjp)
+                            vjp, vmap)
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.errors import user_error
 
 __all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "GradOperation", "grad",
-           "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev"]
+           "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev", "vmap"]
 
 
 def _is_number(v):

@@ -116,6 +116,33 @@ def prim_attr_register(init):
     return wrapped
 
 
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """Mark ``fn`` as computed at compile time from constant arguments
+    (``mindspore.ops.constexpr``). A captured graph calls it in Python while it is
+    built, which is what every capture mode does with a plain Python function on
+    Python values; the decorated object is a Primitive (``get_instance=True``) or its
+    class."""
+
+    def decorator(f):
+        class ProxyOp(PrimitiveWithInfer):
+            """Runs the decorated function (``ops.constexpr``)."""
+
+            def __init__(self):
+                super().__init__(name or f.__name__)
+                self.fn = f
+                self.add_prim_attr("constexpr_prim", True)
+                if not reuse_result:
+                    self.add_prim_attr("forbid_reuse_result", True)
+
+            def __call__(self, *args, **kwargs):
+                return f(*args, **kwargs)
+
+        ProxyOp.__doc__ = f.__doc__
+        return ProxyOp() if get_instance else ProxyOp
+
+    return decorator(fn) if fn is not None else decorator
+
+
 def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.ops", check=None):
     """A Primitive class ``name`` whose instances call ``target()``, the op's public
     function (looked up at call time, so a row's public face may be set later)."""

@@ -12,8 +12,9 @@ import jax
 import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
-from msxla.ops._elementwise import ALL, unary
+from msxla.ops._elementwise import ALL, NUM, unary
 from msxla.ops.opdef import op
+from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports
 
 
@@ -144,6 +145,38 @@ arccosh = _trig("arccosh", jnp.arccosh, "Acosh")
 atanh = _trig("atanh", jnp.arctanh, "Atanh", primitive=True)
 arctanh = _trig("arctanh", jnp.arctanh, "Atanh")
 
+
+
+
+def _inv(x):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        # C's integer 1 / x: 1 and -1 keep their value, other values give 0 and
+        # 0 gives the smallest value of the dtype (as MindSpore's kernel does).
+        low = jnp.iinfo(x.dtype).min
+        return jnp.where(x == 0, jnp.array(low, x.dtype),
+                         jnp.where((x == 1) | (x == -1), x, jnp.zeros_like(x)))
+    return jnp.reciprocal(x)
+
+
+@op(dtype=unary("Inv", NUM), method="inv", prim="Inv", primitive=True)
+def inv(input):
+    """``1 / input`` keeping the dtype (an integer Tensor divides as C does)."""
+    return _inv(input)
+
+
+def _identity_prim(prim, input_x):
+    from msxla.common.tensor import Tensor
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f'Failed calling Identity with "Identity()(input_x='
+                        f'{type(input_x).__name__})". The valid calling should be: '
+                        '"Identity()(input_x=<Tensor>)".')
+    return identity(input_x)
+
+
+@op(prim="Identity", primitive=PrimDef(call=_identity_prim))
+def identity(input):
+    """A copy of ``input``."""
+    return jnp.array(input, copy=True)
 
 
 __all__ = exports(__name__)

@@ -20,6 +20,10 @@ def _np_split(sizes, axis):
 
 
 SPECS = [
+    OpSpec("addn", lambda *xs: sum(xs[1:], xs[0]), ((2, 3), (2, 3), (2, 3)), fn=_join(ops.addn),
+           dtypes=FI + (np.float16,), grad=True),
+    OpSpec("accumulate_n", lambda *xs: xs[0] + xs[1], ((4,), (4,)), fn=_join(ops.accumulate_n),
+           dtypes=FI, grad=True),
     OpSpec("concat", _join(np.concatenate, axis=1), ((2, 3), (2, 2), (2, 1)),
            fn=_join(ops.concat, axis=1), dtypes=ALL, grad=True),
     OpSpec("concat", _join(np.concatenate), ((2, 3), (1, 3)), fn=_join(ops.concat),

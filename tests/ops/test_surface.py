@@ -26,6 +26,8 @@ NON_OPS = {
     "PrimitiveWithInfer": "base class of user primitives",
     "PrimitiveWithCheck": "base class of user primitives",
     "prim_attr_register": "decorator of user primitive constructors",
+    "constexpr": "decorator of compile-time functions (ops.primitive)",
+    "vmap": "vectorizing transform (msxla.autodiff)",
     "MultitypeFuncGraph": "type-dispatch helper (ops.composite)",
     "HyperMap": "mapping helper (ops.composite)",
     "Map": "mapping helper (ops.composite)",
