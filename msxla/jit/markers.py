@@ -19,10 +19,10 @@ import inspect
 
 def jit_class(cls):
     """Mark a user-defined class as usable inside jit (``mindspore.jit_class``)."""
-    from msxla.nn.cell import Cell
+    from msxla.common.cell_base import CellBase
     if not inspect.isclass(cls):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
-    if issubclass(cls, Cell):
+    if issubclass(cls, CellBase):
         raise TypeError("Decorator jit_class is used for user-defined classes and cannot be "
                         f"used for nn.Cell: {cls}.")
     cls.__ms_class__ = True
