@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from msxla.autodiff import tensor_hooks
 from msxla.common.tensor import Tensor, wrap
-from msxla.ops.primitive import PrimDef
+from msxla.ops.primitive import REQUIRED, PrimDef
 from msxla.ops.surface import composite, exports, tensor_method
 
 
@@ -28,7 +28,7 @@ def _check_hook(prim):
                         f"{type(prim.hook_fn).__name__}.")
 
 
-@composite(public=False, primitive=PrimDef("HookBackward", init=(("hook_fn", None),
+@composite(public=False, primitive=PrimDef("HookBackward", init=(("hook_fn", REQUIRED),
                                                                   ("cell_id", "")),
                                            call=_hook_backward_call, check=_check_hook))
 def _hook_backward(*inputs):
