@@ -62,8 +62,8 @@ REFERENCE = "raw jax.jit"
 
 def captured_by(mode):
     """The front end that really captures ``capture_mode=mode`` in this build."""
-    from msxla.capture.capture import _FRONT_ENDS
-    if mode == "trace" or mode in _FRONT_ENDS:
+    from msxla.capture.capture import front_ends
+    if mode == "trace" or mode in front_ends():
         return mode
     return "trace (front end pending)"
 

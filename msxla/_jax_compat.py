@@ -48,6 +48,12 @@ def set_jvp2(prim, *rules):
     _ad.defjvp2(prim, *rules)
 
 
+def staging_into_jaxpr() -> bool:
+    """Is a ``jax.jit``/``make_jaxpr`` trace active (a jit called now is nested in it)?"""
+    from jax._src import core
+    return core.unsafe_am_i_under_a_jit()
+
+
 def is_literal(v) -> bool:
     """Whether a jaxpr atom is a literal (a constant written into the equation)."""
     return isinstance(v, Literal)
@@ -78,3 +84,21 @@ def axis_bound(name) -> bool:
     """Is the named axis bound in the current trace context?"""
     from jax._src import core
     return core.get_axis_env().axis_exists(name)
+
+
+# ---------------------------------------------------- persistent compilation cache
+def set_persistent_cache(path, store):
+    """Make ``store`` (``get(key) -> bytes | None``, ``put(key, bytes)``) jax's persistent
+    compilation cache, at ``path``; with ``path=None`` turn the persistent cache off.
+    Every executable is cached, however fast it compiled or small it is."""
+    import jax
+    from jax._src import compilation_cache as cc
+    cc.reset_cache()
+    jax.config.update("jax_compilation_cache_dir", path)
+    if path is None:
+        return
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    jax.config.update("jax_persistent_cache_min_entry_size_bytes", -1)
+    with cc._cache_initialized_mutex:
+        cc._cache = store
+        cc._cache_initialized = True

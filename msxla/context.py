@@ -122,6 +122,7 @@ class Context:
         self.mode = PYNATIVE_MODE
         self.lock = threading.RLock()
         self.listeners = []  # fn(key, value), called before a value is committed; may raise
+        self.committed = []  # fn(keys), called after set() committed new values for keys
 
     def set(self, **kwargs):
         checked = {}
@@ -137,6 +138,8 @@ class Context:
                     fn(key, value)
             self._values.update(checked)
             self.mode = self._values["mode"]
+        for fn in self.committed:
+            fn(tuple(checked))
 
     def get(self, key):
         if key not in self._values:

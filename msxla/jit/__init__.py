@@ -3,6 +3,7 @@
 ``jit.explain_recompiles(True)`` logs why a jitted function recompiles;
 ``jit.explain(fn)(*args)`` reports graphs, graph breaks and guards of a call.
 """
+from msxla.jit import compile_cache  # noqa: F401 - set_context(enable_compile_cache=...)
 from msxla.jit.api import jit as _jit
 from msxla.jit.config import JitConfig  # noqa: F401
 from msxla.jit.explain import explain_recompiles

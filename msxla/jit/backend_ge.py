@@ -25,6 +25,9 @@ setting is ignored, with a one-time note
 """
 from __future__ import annotations
 
+import types
+
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -32,6 +35,7 @@ from msxla._log import note_once
 from msxla.ge import Signature, convert, from_bytes
 from msxla.ge.backend import ge_option_attrs, graph_name, variable_names
 from msxla.ge.reference import run_model
+from msxla.lower.lowering import graph_callable, lower
 
 
 class GeExecutable:
@@ -78,3 +82,72 @@ def compile_for_jit(lowered, graph, options) -> GeExecutable:
               "runs on msxla's GE reference executor (numpy): same results as XLA, much "
               "slower. On Ascend the graph would be sunk to GE as a whole.")
     return GeExecutable(from_bytes(model.to_bytes()), graph, names_in, names_out)
+
+
+def ge_traceable(graph, options, stats):
+    """``graph`` as a jax-traceable function on GE, for a GE function called under
+    ``grad``/``vjp``/``vmap``: the forward graph and, when jax asks for it, the graph
+    of its vector-Jacobian product are each converted to GE and run from jax through
+    ``pure_callback``; jax differentiates through the custom VJP. Inputs and outputs
+    that are not floating point get no cotangent."""
+    forward = compile_for_jit(lower(graph, options.jit_level), graph, options)
+    stats.lowerings += 1
+    stats.compiled("GE")
+    in_avals, out_avals = list(graph.in_avals), list(graph.out_avals)
+    out_shapes = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in out_avals]
+    diff_in = [i for i, a in enumerate(in_avals) if jnp.issubdtype(a.dtype, jnp.inexact)]
+    diff_out = [j for j, a in enumerate(out_avals) if jnp.issubdtype(a.dtype, jnp.inexact)]
+    grad_shapes = [jax.ShapeDtypeStruct(in_avals[i].shape, in_avals[i].dtype) for i in diff_in]
+    backward = []
+
+    def call(exe, shapes, *flat):
+        return jax.pure_callback(lambda *xs: tuple(np.asarray(r) for r in exe(*xs)), shapes,
+                                 *flat, vmap_method="sequential")
+
+    @jax.custom_vjp
+    def run(*flat):
+        return tuple(call(forward, out_shapes, *flat))
+
+    def run_fwd(*flat):
+        return run(*flat), flat
+
+    def run_bwd(flat, cts):
+        if not backward:
+            backward.append(_vjp_executable(graph, diff_in, diff_out))
+            stats.compiled("GE")
+        grads = call(backward[0], grad_shapes, *flat, *[cts[j] for j in diff_out])
+        out = [None] * len(flat)
+        for k, i in enumerate(diff_in):
+            out[i] = grads[k]
+        return tuple(out)
+
+    run.defvjp(run_fwd, run_bwd)
+    return run
+
+
+def _vjp_executable(graph, diff_in, diff_out) -> GeExecutable:
+    """A GE graph computing the cotangents of ``graph``'s float inputs from its inputs
+    and the cotangents of its float outputs."""
+    fun = graph_callable(graph)
+    in_avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
+    out_avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.out_avals]
+    n_in = len(in_avals)
+
+    def vjp(*args):
+        primals, cts = list(args[:n_in]), args[n_in:]
+
+        def differentiable(*xs):
+            full = list(primals)
+            for k, i in enumerate(diff_in):
+                full[i] = xs[k]
+            outs = fun(*full)
+            return tuple(outs[j] for j in diff_out)
+        _, pull = jax.vjp(differentiable, *[primals[i] for i in diff_in])
+        return tuple(pull(tuple(cts)))
+
+    avals = in_avals + [out_avals[j] for j in diff_out]
+    lowered = jax.jit(vjp).lower(*avals)
+    sig = Signature(n_data=len(avals), n_outs=len(diff_in))
+    model = convert(lowered, graph_name(graph.name) + "_vjp", sig)
+    shape = types.SimpleNamespace(n_args=len(avals), n_outs=len(diff_in), in_avals=avals)
+    return GeExecutable(from_bytes(model.to_bytes()), shape, [], [])

@@ -9,18 +9,18 @@ refuses the call before running (``TypeError``) and ``run`` returns ``MISS``.
 
 ``Entry.run_traced`` runs the same graph when the inputs are jax tracers (the
 call happens under ``grad`` or inside another transformation): the graph is
-evaluated through ``jax.jit`` so jax can differentiate it.
+evaluated through a traceable form of it (``compile.traceable_graph``: jax.jit
+with the jit level's options, or GE graphs) so jax can differentiate it.
 """
 from __future__ import annotations
 
 import sys
 
-import jax
 import jax.numpy as jnp
 
 from msxla._jax_compat import compiled_callable
 from msxla.capture.signature import make_output_builder
-from msxla.lower.lowering import donated_state, graph_callable
+from msxla.lower.lowering import donated_state
 
 MISS = object()
 # sys.getrefcount of a buffer referenced by its Parameter and the values list.
@@ -63,9 +63,10 @@ class Entry:
             return MISS
         return self._finish(outs, owners_fn)
 
-    def run_traced(self, leaves, owners_fn=None):
+    def run_traced(self, leaves, owners_fn=None, make_traceable=None):
+        """Run on traced inputs through ``make_traceable(graph)`` (made once)."""
         if self._traceable is None:
-            self._traceable = jax.jit(graph_callable(self.graph))
+            self._traceable = make_traceable(self.graph)
         outs = self._traceable(*leaves, *[p._data for p in self.state_in])
         return self._finish(outs, owners_fn)
 

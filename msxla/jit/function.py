@@ -37,7 +37,7 @@ from msxla.common.state import _local, is_capturing
 from msxla.context import CONTEXT, GRAPH_MODE
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
-from msxla.jit.compile import compile_graph
+from msxla.jit.compile import compile_graph, traceable_graph
 from msxla.jit.config import check_backend_at_call
 from msxla.jit.counters import Counters, code_of, code_record
 from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_or_make
@@ -157,12 +157,15 @@ class JitFunction(Jitted):
         if traced:
             if entry.collectives:  # per-rank collectives differentiate through the Python
                 return self.fn(*args, **kwargs)  # function (their own gradient rules)
-            return entry.run_traced(leaves, lambda: owners)
+            return entry.run_traced(leaves, lambda: owners, self._traceable_graph)
         out = entry.run(leaves, lambda: owners)
         if out is MISS:  # cannot happen for a fresh signature; keep the failure loud
             raise RuntimeError(f"jit '{self.name}': the compiled graph rejected the inputs "
                                "it was compiled for.")
         return out
+
+    def _traceable_graph(self, graph):
+        return traceable_graph(graph, self.options, self.stats)
 
     def _count_entry(self, entry, key):
         """A new entry (a graph, or graphs and Python steps) in the code's record."""

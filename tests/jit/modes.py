@@ -7,13 +7,13 @@ import pytest
 
 import msxla as ms
 from msxla import nn
-from msxla.capture.capture import _FRONT_ENDS
+from msxla.capture.capture import front_ends
 
 
 def available_modes():
     modes = ["pynative", "trace-O0", "trace-O1"]
     for mode in ("ast", "bytecode"):
-        if mode in _FRONT_ENDS:
+        if mode in front_ends():
             modes += [f"{mode}-O0", f"{mode}-O1"]
     return modes
 
