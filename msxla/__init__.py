@@ -47,7 +47,7 @@ from msxla import log  # noqa: E402 - mindspore.log
 from msxla.log import get_level, get_log_config  # noqa: E402
 from msxla import numpy  # noqa: E402,F401 - mindspore.numpy
 from msxla import communication, parallel  # noqa: E402,F401
-from msxla.parallel import Layout  # noqa: E402,F401
+from msxla.parallel import Layout, shard  # noqa: E402,F401
 from msxla.train import save_checkpoint, load_checkpoint, load_param_into_net  # noqa: E402
 from msxla.train import *  # noqa: E402,F401,F403 - Model, callbacks, metrics, data_sink
 from msxla import amp, train  # noqa: E402,F401

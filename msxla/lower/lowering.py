@@ -18,6 +18,7 @@ import jax
 from msxla._jax_compat import jaxpr_as_fun
 from msxla.communication._spmd import SpmdExecutable, graph_group, spmd_function
 from msxla.lower.options import compiler_options
+from msxla.parallel._sharding import SemiAutoExecutable, graph_plan
 
 
 def graph_callable(graph):
@@ -34,11 +35,12 @@ def graph_callable(graph):
 class Lowered:
     """A graph lowered to StableHLO (``jit(f).lower(*args)``)."""
 
-    def __init__(self, graph, jax_lowered, jit_level: str, spmd=None):
+    def __init__(self, graph, jax_lowered, jit_level: str, spmd=None, plan=None):
         self.graph = graph
         self._lowered = jax_lowered
         self.jit_level = jit_level
         self._spmd = spmd  # (sharding, size) of a graph with collectives
+        self._plan = plan  # the device plan of a graph compiled under a semi-auto mode
 
     def as_text(self, debug_info: bool = False) -> str:
         """The StableHLO module; with ``debug_info`` the user's source locations."""
@@ -53,6 +55,8 @@ class Lowered:
         compiled = self._lowered.compile(compiler_options=compiler_options(self.jit_level) or None)
         if self._spmd is not None:
             return SpmdExecutable(compiled, *self._spmd)
+        if self._plan is not None and self._plan.multi:
+            return SemiAutoExecutable(compiled, self._plan)
         return compiled
 
     def __repr__(self):
@@ -85,6 +89,12 @@ def lower(graph, jit_level: str = "O0", donate=()) -> Lowered:
                  for a in graph.in_avals]
         lowered = jax.jit(program, keep_unused=True).lower(*avals)
         return Lowered(graph, lowered, jit_level, (sharding, size))
+    plan = graph_plan(graph)
+    if plan is not None:  # semi-auto parallel: XLA partitions over the global devices
+        jitted = jax.jit(graph_callable(graph), in_shardings=plan.in_shardings,
+                         out_shardings=plan.out_shardings, keep_unused=True,
+                         donate_argnums=() if plan.multi else tuple(donate))
+        return Lowered(graph, jitted.lower(*plan.global_avals), jit_level, plan=plan)
     jitted = jax.jit(graph_callable(graph), donate_argnums=tuple(donate), keep_unused=True)
     avals = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in graph.in_avals]
     return Lowered(graph, jitted.lower(*avals), jit_level)

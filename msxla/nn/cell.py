@@ -266,6 +266,12 @@ class Cell(CellBase):
                                   "implemented.")
 
     def _call(self, args, kwargs):  # Cell.__call__ (CellBase)
+        if self._shard_plan is not None:
+            from msxla.parallel.shard import call_sharded
+            return call_sharded(self, Cell._call_unsharded, args, kwargs)
+        return self._call_unsharded(args, kwargs)
+
+    def _call_unsharded(self, args, kwargs):
         if CONTEXT.mode == GRAPH_MODE:
             from msxla.jit.graph_mode import run_cell_in_graph_mode
             out = run_cell_in_graph_mode(self, args, kwargs)
@@ -325,7 +331,15 @@ class Cell(CellBase):
     def recompute(self, **kwargs):
         return self
 
-    def shard(self, *args, **kwargs):
+    _shard_plan = None
+
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
+        """Input and output strategies of this Cell (and Parameter layouts) for semi-auto
+        parallelism; XLA propagates the shardings in between (``msxla.parallel.shard``)."""
+        from msxla.parallel.shard import _check
+        _check(in_strategy, out_strategy, parameter_plan)
+        self.__dict__["_shard_plan"] = (in_strategy, out_strategy, parameter_plan)
+        self.__dict__["_in_strategy"], self.__dict__["_out_strategy"] = in_strategy, out_strategy
         return self
 
     def set_boost(self, boost_type):

@@ -77,7 +77,26 @@ class Primitive:
     def recompute(self, mode=True):
         return self
 
-    def shard(self, *args, **kwargs):
+    _sharded = False
+
+    def shard(self, in_strategy=None, out_strategy=None):
+        """Semi-auto parallel strategies (tuples of slice counts per dimension, or Layouts)
+        for the inputs and outputs; applied under SEMI_AUTO_PARALLEL / AUTO_PARALLEL
+        (``msxla.parallel._sharding``)."""
+        from msxla.parallel._sharding import check_strategy
+        if in_strategy is None and out_strategy is None:
+            return self
+        kinds = [check_strategy(self.name, s, what) for s, what in
+                 ((in_strategy, "in_strategy"), (out_strategy, "out_strategy")) if s is not None]
+        if len(set(kinds)) > 1:
+            raise ValueError("The in_strategy type must equal to the out_strategy type, one using "
+                             "tuple(tuple) and the other using tuple(Layout) is not allowed.")
+        prefix = "layout" if kinds[0] else "strategy"
+        if in_strategy is not None:
+            self.add_prim_attr(f"in_{prefix}", in_strategy)
+        if out_strategy is not None:
+            self.add_prim_attr(f"out_{prefix}", out_strategy)
+        self._sharded = True
         return self
 
     def set_device(self, device_target):
@@ -169,11 +188,16 @@ def primitive_class(name, target, init=(), call=None, doc=None, module="msxla.op
             check(self)
 
     if call is None:
-        def __call__(self, *args, **kwargs):
+        def run(self, *args, **kwargs):
             return target()(*args, **kwargs, **{k: self.attrs[k] for k in names})
     else:
-        def __call__(self, *args, **kwargs):
-            return call(self, *args, **kwargs)
+        run = call
+
+    def __call__(self, *args, **kwargs):
+        if self._sharded:
+            from msxla.parallel._sharding import sharded_call
+            return sharded_call(self, lambda *a, **k: run(self, *a, **k), args, kwargs)
+        return run(self, *args, **kwargs)
 
     if name in PRIMITIVES:
         raise ValueError(f"Primitive {name!r} is defined twice")

@@ -56,3 +56,23 @@ def _need_to_full():
     if strategy and strategy not in ("data_parallel", "full_batch"):
         return True
     return not _get_full_batch()
+
+
+def check_world() -> int:
+    """The data-parallel degree, after checking the context against the running world:
+    ``device_num`` must be the number of ranks, and a launched job must have called
+    ``init()`` (a mismatch would silently train on one rank's data)."""
+    from msxla.communication import _world
+    from msxla.communication.management import GlobalComm
+    launched = _world.launched_size()
+    if launched > 1 and not GlobalComm.INITED:
+        raise RuntimeError(f"parallel_mode='{_get_parallel_mode()}' in a job of {launched} "
+                           "workers, but mindspore.communication.init() has not been called: "
+                           "call init() before building the training network.")
+    world = _world.STATE.size if GlobalComm.INITED else 1
+    degree = _get_device_num()
+    if degree != world:
+        raise ValueError(f"set_auto_parallel_context(device_num={degree}) but the job runs "
+                         f"{world} rank(s): launch {degree} workers (msrun --worker_num="
+                         f"{degree}) or leave device_num unset.")
+    return degree

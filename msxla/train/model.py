@@ -25,6 +25,7 @@ from msxla.context import CONTEXT, GRAPH_MODE
 from msxla.nn import _checkparam as validator
 from msxla.train import _loops
 from msxla.train.amp import build_train_network
+from msxla.parallel._broadcast import broadcast_parameters, parameter_broadcast_check
 from msxla.train.metrics import Loss, get_metrics
 
 __all__ = ["Model"]
@@ -64,6 +65,8 @@ class Model:
         self._boost_level = kwargs.get("acc_level", boost_level)
         self._metrics = metrics
         self._parallel_mode, self._device_number = _parallel_setting()
+        self._parameter_broadcast = _get_parameter_broadcast()
+        self._broadcast_done = False
         if optimizer is None and amp_level != "O0":
             raise ValueError("Auto mixed precision will not work because 'optimizer' is "
                              "None.Please set amp_level='O0' to disable auto mixed precision or "
@@ -198,8 +201,16 @@ class Model:
         validator.check_bool(dataset_sink_mode)
         sink_size = _loops.check_run_args("train", epoch, train_dataset, sink_size, initial_epoch)
         _check_callbacks(callbacks, "train")
+        self._broadcast_parameters()
         _loops.train(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
                      initial_epoch)
+
+    def _broadcast_parameters(self):
+        """``parameter_broadcast``: every rank starts from rank 0's Parameters (once)."""
+        if self._parameter_broadcast and not self._broadcast_done:
+            parameter_broadcast_check(self._parallel_mode, self._parameter_broadcast)
+            broadcast_parameters(self._train_network)
+            self._broadcast_done = True
 
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1,
@@ -216,6 +227,7 @@ class Model:
                              "'metrics' can not beNone or empty, you should set the argument "
                              "'metrics' for model.")
         _check_callbacks(callbacks, "fit")
+        self._broadcast_parameters()
         _loops.train(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
                      initial_epoch, (valid_dataset, valid_frequency, valid_dataset_sink_mode))
 
@@ -264,6 +276,11 @@ class Model:
                 raise RuntimeError("If define `valid_dataset`, metric fn can not be None or empty, "
                                    "you should set the argument 'metrics' for model.")
             _loops.compile_for(self, valid_dataset, False, False, -1)
+
+
+def _get_parameter_broadcast():
+    from msxla.parallel._utils import _get_parameter_broadcast as get
+    return get()
 
 
 def _parallel_setting():

@@ -18,12 +18,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch(script, workers, cwd, *args, timeout=240, flags=(), env=None):
-    """``python -m msxla.launch`` with ``workers`` local workers; returns the finished process
-    and ``{rank: result}`` from the logs under ``cwd/logs``."""
+def launch(script, workers, cwd, *args, timeout=240, flags=(), env=None, worker_num=None):
+    """``python -m msxla.launch`` with ``workers`` local workers (of ``worker_num`` in all);
+    returns the finished process and ``{rank: result}`` from the logs under ``cwd/logs``."""
     path = script if os.path.isabs(script) else os.path.join(SCRIPTS, script)
-    cmd = [sys.executable, "-m", "msxla.launch", f"--worker_num={workers}",
-           f"--local_worker_num={workers}", "--master_addr=127.0.0.1",
+    total = workers if worker_num is None else worker_num
+    node = [] if total == workers else ["--node_rank=0"]
+    cmd = [sys.executable, "-m", "msxla.launch", f"--worker_num={total}",
+           f"--local_worker_num={workers}", *node, "--master_addr=127.0.0.1",
            f"--master_port={free_port()}", "--log_dir=logs", "--join=True",
            "--cluster_time_out=120", *flags, path, *args]
     full_env = dict(os.environ, PYTHONPATH=ROOT, **(env or {}))

@@ -21,6 +21,8 @@ from msxla.common.parameter import Parameter, ParameterTuple
 from msxla.nn._checkparam import check_value_type
 from msxla.nn.cell import Cell
 from msxla.nn.layer.basic import Identity
+from msxla.nn.wrap.grad_reducer import training_reducer
+from msxla.parallel._utils import _get_parallel_mode
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "ForwardValueAndGrad",
            "TrainOneStepCell", "ParameterUpdate"]
@@ -157,8 +159,12 @@ class TrainOneStepCell(Cell):
         self.return_grad = return_grad
         if return_grad:
             self.weights_name = [p.name for p in self.optimizer.parameters]
-        self.reducer_flag = False
-        self.grad_reducer = Identity()
+        self.parallel_mode = _get_parallel_mode()
+        reducer = training_reducer(self.weights)
+        self.reducer_flag = reducer is not None
+        self.grad_reducer = Identity() if reducer is None else reducer
+        if self.reducer_flag:
+            self.mean, self.degree = reducer.mean, reducer.degree
         _copy_attrs(self, network)
 
     def _loss_and_grads(self, inputs):

@@ -1,0 +1,1 @@
+"""``mindspore.parallel.cluster``: the ``msrun`` launcher (``msxla.launch``)."""
