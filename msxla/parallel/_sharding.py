@@ -208,6 +208,11 @@ class GraphPlan:
                                    [by_param.get(id(p), rep) for p in graph.state_out] +
                                    [rep] * len(graph.mutated))
         self.global_avals = avals
+        config = AUTO_PARALLEL.get("strategy_ckpt_config")
+        save_file = config.get("save_file") or AUTO_PARALLEL.get("strategy_ckpt_save_file")
+        if save_file:
+            from msxla.parallel._strategy_file import write_strategy
+            write_strategy(save_file, graph.state_in)
 
 
 def graph_plan(graph):

@@ -116,6 +116,15 @@ def _items_to_save(save_obj, choice_func):
     return items
 
 
+def _rank_slice(value):
+    from msxla.parallel import _sharding, _slices
+    sharding = getattr(value, "sharding", None)
+    if not isinstance(value, Parameter) or sharding is None or not _sharding.active():
+        return value
+    layout = _slices.layout_of(sharding, len(value.shape))
+    return Tensor(_slices.rank_slice(value.asnumpy(), *layout, _slices.this_rank()))
+
+
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False,
                     append_dict=None, enc_key=None, enc_mode="AES-GCM", choice_func=None,
                     crc_check=False, format="ckpt", **kwargs):  # noqa: A002
@@ -141,6 +150,8 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise NotImplementedError("For 'save_checkpoint', encrypted checkpoints (enc_key) are not "
                                   "supported; save without 'enc_key'.")
     items = _items_to_save(save_obj, choice_func)
+    if not integrated_save:  # semi-auto parallel: this rank's slice of each sharded Parameter
+        items = [(name, _rank_slice(value)) for name, value in items]
     for key, value in (append_dict or {}).items():
         items.append((key, value if isinstance(value, (str, Tensor)) else Tensor(value)))
     # Snapshot every value now: later updates must not leak into the file.
@@ -335,3 +346,11 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
     return parameter_dict
 
+
+def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_strategy=None,
+                                train_strategy_filename=None, strict_load=False, **kwargs):
+    """``mindspore.parallel.load_distributed_checkpoint`` (the ranks' files merged into
+    ``network``)."""
+    from msxla.parallel.checkpoint_transform import load_distributed_checkpoint as load
+    return load(network, checkpoint_filenames, predict_strategy, train_strategy_filename,
+                strict_load, **kwargs)

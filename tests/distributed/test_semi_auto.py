@@ -1,6 +1,8 @@
 """Semi-auto parallelism: Primitive.shard, Layout, Cell.shard / mindspore.shard and
 AUTO_PARALLEL partitioned by XLA over 8 virtual CPU devices in one process (and over two
-launched processes), equal to the stand-alone run; strategy checks as MindSpore's."""
+launched processes), equal to the stand-alone run; strategy checks as MindSpore's;
+distributed checkpoints (rank slices, the JSON strategy file, load_distributed_checkpoint,
+transform_checkpoints, merge_sliced_parameter) against the device shards XLA holds."""
 import json
 import os
 import subprocess
@@ -25,6 +27,14 @@ def _check(res, devices):
             (case, r)
         assert r["w1_spec"] == SPECS[case], (case, r)  # the Parameter is stored sharded
     assert f"must divide the number of devices ({devices})" in res["bad_strategy"]
+    ck = res["checkpoints"]
+    assert ck["whole_ok"] and ck["merge_dim0"] and ck["load_distributed"] == 0.0
+    # w1 is consumed by MatMul with strategy (2, 1) for its weight: the rest repeats
+    assert ck["w1_layout"] == [[devices // 2, 2, 1], [1, -1]]
+    if res["rank"] == 0:
+        assert ck["transform_whole"] == 0.0 and ck["transform_two"] and ck["files"] == ["rank_0"]
+    if devices == 8:
+        assert ck["slice_is_device_0s"]  # the saved slice is where XLA put rank 0's data
 
 
 def test_eight_devices_in_one_process(tmp_path):

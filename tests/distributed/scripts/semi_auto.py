@@ -90,6 +90,65 @@ def cell_shard():
 compare("cell_shard", cell_shard)
 compare("auto", lambda: Net("tuple"), ms.ParallelMode.AUTO_PARALLEL)
 
+
+
+def checkpoints():
+    """Per-rank slices, the strategy file, merging and re-slicing. The ranks' slices are
+    where XLA put the data (each device's shard of the sharded Parameters)."""
+    import os
+    context.reset_auto_parallel_context()
+    context.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL,
+                                      strategy_ckpt_config={"save_file": "strategy.json"},
+                                      full_batch=FULL)
+    net = Net("tuple")
+    train(net, steps=2)
+    whole = {p.name: p.asnumpy() for p in net.get_parameters()}
+    rank = get_rank()
+    ms.save_checkpoint(net, f"slices/rank_{rank}/net.ckpt", integrated_save=False)
+    ms.save_checkpoint(net, "whole.ckpt")
+    res = {"whole_ok": all(np.array_equal(ms.load_checkpoint("whole.ckpt")[k].asnumpy(), v)
+                           for k, v in whole.items())}
+    strategy = ms.build_searched_strategy("strategy.json")
+    res["w1_layout"] = [list(strategy["w1"].dev_matrix[0].dim),
+                        list(strategy["w1"].tensor_map[0].dim)]
+    if DEVICES == 8:  # one process: write every device's shard as that rank's file
+        mine = ms.load_checkpoint(f"slices/rank_{rank}/net.ckpt")["w1"].asnumpy()
+        shards = {s.device.id: np.asarray(s.data) for s in net.w1._data.addressable_shards}
+        res["slice_is_device_0s"] = bool(np.array_equal(mine, shards[0]))
+        for r, dev in enumerate(__import__("jax").devices()):
+            params = [{"name": p.name, "data": Tensor(np.asarray(next(
+                s.data for s in p._data.addressable_shards if s.device == dev)))}
+                for p in net.get_parameters()]
+            ms.save_checkpoint(params, f"slices/rank_{r}/net.ckpt")
+    else:
+        from mindspore.communication.comm_func import barrier
+        barrier()
+    files = [f"slices/rank_{r}/net.ckpt" for r in range(DEVICES)]
+    fresh = Net()
+    ms.load_distributed_checkpoint(fresh, files, train_strategy_filename="strategy.json")
+    res["load_distributed"] = max(float(np.abs(p.asnumpy() - whole[p.name]).max())
+                                  for p in fresh.get_parameters())
+    if rank == 0:
+        ms.transform_checkpoints("slices", "merged", "net", "strategy.json", None)
+        back = ms.load_checkpoint("merged/rank_0/net0.ckpt")
+        res["transform_whole"] = max(float(np.abs(back[k].asnumpy() - v).max())
+                                     for k, v in whole.items())
+        res["files"] = sorted(os.listdir("merged"))
+        two = {n: {"dev_matrix": [2], "tensor_map": [0] + [-1] * (v.ndim - 1) if n == "w1"
+                   else [-1] * v.ndim} for n, v in whole.items()}
+        with open("two.json", "w") as f:
+            json.dump({"parallel_layout_item": two}, f)
+        ms.transform_checkpoints("slices", "resliced", "net", "strategy.json", "two.json")
+        halves = [ms.load_checkpoint(f"resliced/rank_{r}/net{r}.ckpt")["w1"].asnumpy()
+                  for r in range(2)]
+        res["transform_two"] = bool(np.array_equal(halves[0], whole["w1"][:4]) and
+                                    np.array_equal(halves[1], whole["w1"][4:]))
+    pieces = [ms.Parameter(Tensor(X[0][i * 4:(i + 1) * 4]), "x") for i in range(4)]
+    res["merge_dim0"] = bool(np.array_equal(ms.merge_sliced_parameter(pieces).asnumpy(), X[0]))
+    out["checkpoints"] = res
+
+
+checkpoints()
 context.reset_auto_parallel_context()
 context.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
 try:
