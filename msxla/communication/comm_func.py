@@ -20,7 +20,8 @@ from msxla.ops.comm_ops import ReduceOp
 
 __all__ = ["all_reduce", "all_gather_into_tensor", "reduce_scatter_tensor", "broadcast",
            "barrier", "send", "recv", "isend", "irecv", "reduce", "gather_into_tensor",
-           "scatter_tensor", "CommHandle", "ReduceOp"]
+           "scatter_tensor", "CommHandle", "ReduceOp", "get_cache_group_size",
+           "get_cache_group_rank"]
 _WORLD = GlobalComm.WORLD_COMM_GROUP
 
 
@@ -109,6 +110,17 @@ def scatter_tensor(tensor, src=0, group=_WORLD):
     from msxla.communication import get_rank
     i = get_rank(group)
     return wrap(full[i * chunk:(i + 1) * chunk])
+
+
+def get_cache_group_size(group=_WORLD):
+    """The size of ``group`` (MindSpore caches it; msxla's groups are plain records)."""
+    return get_group_size(_get_group(group))
+
+
+def get_cache_group_rank(group=_WORLD):
+    """This rank's rank in ``group``."""
+    from msxla.communication import get_rank
+    return get_rank(_get_group(group))
 
 
 def barrier(group=_WORLD):

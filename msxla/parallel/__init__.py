@@ -4,8 +4,9 @@ from msxla.parallel._auto_parallel_context import ParallelMode  # noqa: F401
 from msxla.parallel.layout import Layout
 from msxla.parallel.checkpoint_transform import (  # noqa: F401
     build_searched_strategy, load_distributed_checkpoint, merge_sliced_parameter,
-    rank_list_for_transform, transform_checkpoints)
+    rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints)
 from msxla.parallel.shard import shard
 
 __all__ = ["Layout", "shard", "build_searched_strategy", "load_distributed_checkpoint",
-           "merge_sliced_parameter", "rank_list_for_transform", "transform_checkpoints"]
+           "merge_sliced_parameter", "rank_list_for_transform", "transform_checkpoint_by_rank",
+           "transform_checkpoints"]

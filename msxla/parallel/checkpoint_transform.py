@@ -32,7 +32,7 @@ import numpy as np
 from msxla.parallel import _slices
 
 __all__ = ["build_searched_strategy", "merge_sliced_parameter", "load_distributed_checkpoint",
-           "transform_checkpoints", "rank_list_for_transform"]
+           "transform_checkpoints", "transform_checkpoint_by_rank", "rank_list_for_transform"]
 
 
 class _Dims:
@@ -182,6 +182,29 @@ def transform_checkpoints(src_checkpoints_dir, dst_checkpoints_dir, ckpt_prefix,
             out.append({"name": n, "data": _tensor(value)})
         directory = os.path.join(dst_checkpoints_dir, f"rank_{rank}")
         save_checkpoint(out, os.path.join(directory, f"{ckpt_prefix}{rank}.ckpt"))
+
+
+def transform_checkpoint_by_rank(rank_id, checkpoint_files_map, save_checkpoint_file_name,
+                                 src_strategy_file=None, dst_strategy_file=None):
+    """Write destination rank ``rank_id``'s checkpoint from the source ranks' files
+    (``checkpoint_files_map``: ``{source rank: file}``)."""
+    from msxla.train.serialization import load_checkpoint, save_checkpoint
+    if not isinstance(rank_id, int) or rank_id < 0:
+        raise ValueError(f"For 'transform_checkpoint_by_rank', the argument 'rank_id' must be a "
+                         f"non-negative int, but got {rank_id}.")
+    if not isinstance(checkpoint_files_map, dict) or not checkpoint_files_map:
+        raise TypeError("For 'transform_checkpoint_by_rank', the argument "
+                        "'checkpoint_files_map' must be a non-empty dict {rank: file}.")
+    src = build_searched_strategy(src_strategy_file) if src_strategy_file else {}
+    dst = build_searched_strategy(dst_strategy_file) if dst_strategy_file else {}
+    dicts = {rank: load_checkpoint(f) for rank, f in checkpoint_files_map.items()}
+    out = []
+    for name in dicts[min(dicts)]:
+        value = _merged({r: d[name].asnumpy() for r, d in dicts.items()}, src.get(name))
+        if name in dst:
+            value = _slices.rank_slice(value, *dst[name].pair(), rank_id)
+        out.append({"name": name, "data": _tensor(value)})
+    save_checkpoint(out, save_checkpoint_file_name)
 
 
 def _tensor(value):

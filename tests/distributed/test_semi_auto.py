@@ -33,6 +33,7 @@ def _check(res, devices):
     assert ck["w1_layout"] == [[devices // 2, 2, 1], [1, -1]]
     if res["rank"] == 0:
         assert ck["transform_whole"] == 0.0 and ck["transform_two"] and ck["files"] == ["rank_0"]
+        assert ck["by_rank"]
     if devices == 8:
         assert ck["slice_is_device_0s"]  # the saved slice is where XLA put rank 0's data
 

@@ -143,6 +143,10 @@ def checkpoints():
                   for r in range(2)]
         res["transform_two"] = bool(np.array_equal(halves[0], whole["w1"][:4]) and
                                     np.array_equal(halves[1], whole["w1"][4:]))
+        ms.parallel.transform_checkpoint_by_rank(
+            1, {r: files[r] for r in range(DEVICES)}, "by_rank.ckpt", "strategy.json", "two.json")
+        res["by_rank"] = bool(np.array_equal(ms.load_checkpoint("by_rank.ckpt")["w1"].asnumpy(),
+                                             whole["w1"][4:]))
     pieces = [ms.Parameter(Tensor(X[0][i * 4:(i + 1) * 4]), "x") for i in range(4)]
     res["merge_dim0"] = bool(np.array_equal(ms.merge_sliced_parameter(pieces).asnumpy(), X[0]))
     out["checkpoints"] = res
