@@ -6,111 +6,15 @@ values are refused with MindSpore's messages and exception types.
 """
 from __future__ import annotations
 
+import logging
 import threading
 
-GRAPH_MODE = 0
-PYNATIVE_MODE = 1
-STRICT = 0
-COMPATIBLE = 1
-LAX = 2
+from msxla._context_keys import (  # noqa: F401 - the constants are mindspore.context's
+    ASCEND_CONFIG_ONLY, COMPATIBLE, DEPRECATED, GRAPH_MODE, KEYS, LAX, PYNATIVE_MODE, STRICT,
+    TARGET_SPECIFIC)
 
-_DEVICE_TARGETS = ("CPU", "GPU", "Ascend", "Davinci")
-
-
-def _check_type(key, value, types):
-    if isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
-        if int in (types if isinstance(types, tuple) else (types,)):
-            return
-    if not isinstance(value, types):
-        raise TypeError(f"The parameter '{key}' must be {types}, but got {type(value)}")
-
-
-def _mode(key, value):
-    _check_type(key, value, int)
-    if value not in (GRAPH_MODE, PYNATIVE_MODE):
-        raise ValueError(f"For 'context.set_context', the argument 'mode' should be "
-                         f"context.GRAPH_MODE (0) or context.PYNATIVE_MODE (1), but got {value}.")
-    return value
-
-
-def _device_target(key, value):
-    _check_type(key, value, str)
-    if value not in _DEVICE_TARGETS:
-        raise ValueError(f"For 'context.set_context', the argument 'device_target' must be one "
-                         f"of {list(_DEVICE_TARGETS)}, but got {value}.")
-    return value
-
-
-def _syntax_level(key, value):
-    if value not in (STRICT, COMPATIBLE, LAX):
-        raise ValueError("For 'jit_syntax_level', the value should be context.STRICT or "
-                         f"context.LAX, but got {value}.")
-    return value
-
-
-def _positive_int(key, value):
-    _check_type(key, value, int)
-    if value <= 0:
-        raise ValueError(f"For 'context.set_context', the argument '{key}' must be greater "
-                         f"than 0, but got {value}.")
-    return value
-
-
-def _typed(*types):
-    def check(key, value):
-        _check_type(key, value, types if len(types) > 1 else types[0])
-        return value
-    return check
-
-
-def _dict(key, value):
-    _check_type(key, value, dict)
-    return dict(value)
-
-
-def _any(key, value):
-    return value
-
-
-# key -> (default, validator). Keys that only matter on Ascend are accepted and kept.
-_SCHEMA = {
-    "mode": (PYNATIVE_MODE, _mode),
-    "device_target": ("CPU", _device_target),
-    "device_id": (0, _typed(int)),
-    "jit_syntax_level": (LAX, _syntax_level),
-    "jit_config": ({}, _dict),
-    "save_graphs": (False, _typed(bool, int)),
-    "save_graphs_path": (".", _typed(str)),
-    "max_call_depth": (1000, _positive_int),
-    "deterministic": ("OFF", _typed(str)),
-    "pynative_synchronize": (False, _typed(bool)),
-    "runtime_num_threads": (30, _typed(int)),
-    "inter_op_parallel_num": (0, _typed(int)),
-    "memory_optimize_level": ("O0", _typed(str)),
-    "max_device_memory": ("1024GB", _typed(str)),
-    "mempool_block_size": ("1GB", _typed(str)),
-    "variable_memory_max_size": ("0", _typed(str)),
-    "enable_graph_kernel": (False, _typed(bool)),
-    "graph_kernel_flags": ("", _typed(str)),
-    "enable_reduce_precision": (True, _typed(bool)),
-    "check_bprop": (False, _typed(bool)),
-    "print_file_path": ("", _typed(str)),
-    "enable_compile_cache": (False, _typed(bool)),
-    "compile_cache_path": ("", _typed(str)),
-    "disable_format_transform": (False, _typed(bool)),
-    "grad_for_scalar": (False, _typed(bool)),
-    "enable_profiling": (False, _typed(bool)),
-    "ascend_config": ({}, _dict),
-    "gpu_config": ({}, _dict),
-    "exec_order": ("bfs", _typed(str)),
-    "aoe_tune_mode": ("", _typed(str)),
-    "op_timeout": (900, _typed(int)),
-    "env_config_path": ("", _typed(str)),
-    "reserve_class_name_in_scope": (True, _typed(bool)),
-    "debug_level": (0, _any),
-    "enable_auto_mixed_precision": (False, _typed(bool)),
-    "auto_tune_mode": ("", _typed(str)),
-}
+def _warn(message, *args):
+    logging.getLogger("msxla").warning(message, *args)
 
 
 class Context:
@@ -118,7 +22,7 @@ class Context:
     per-call check in jit and Cell is one attribute read."""
 
     def __init__(self):
-        self._values = {k: (dict(v) if isinstance(v, dict) else v) for k, (v, _) in _SCHEMA.items()}
+        self._values = {k: (dict(v) if isinstance(v, dict) else v) for k, (v, _) in KEYS.items()}
         self.mode = PYNATIVE_MODE
         self.lock = threading.RLock()
         self.listeners = []  # fn(key, value), called before a value is committed; may raise
@@ -127,11 +31,27 @@ class Context:
     def set(self, **kwargs):
         checked = {}
         for key, value in kwargs.items():
-            if key not in _SCHEMA:
+            if key in DEPRECATED:
+                _warn("For 'context.set_context', '%s' parameter is deprecated, and will be "
+                      "removed in the next version.", key)
+                continue
+            if key in ASCEND_CONFIG_ONLY:
+                raise ValueError(f"Please set '{key}' through parameter ascend_config")
+            if key not in KEYS:
                 raise ValueError(f"For 'context.set_context', the keyword argument {key} is not "
                                  "recognized! For detailed usage of 'set_context', please refer "
                                  "to the Mindspore official website.")
-            checked[key] = _SCHEMA[key][1](key, value)
+            devices = TARGET_SPECIFIC.get(key)
+            target = kwargs.get("device_target", self._values["device_target"])
+            if devices is not None and target not in devices:
+                _warn("For 'context.set_context', when set the argument '%s', the argument "
+                      "'device_target' only supports devices in '%s', but got '%s', ignore it.",
+                      key, list(devices), target)
+                continue
+            check = KEYS[key][1]
+            if check is None:
+                raise AttributeError(f"property '{key}' of '_Context' object has no setter")
+            checked[key] = check(key, value)
         with self.lock:
             for key, value in checked.items():  # may refuse (e.g. no GPU): before committing
                 for fn in self.listeners:

@@ -154,9 +154,17 @@ class JitConfig:
         return f"JitConfig({self.jit_config_dict})"
 
 
+def context_jit_level() -> str:
+    """The jit level set on the context ("" when none): ``jit_config`` first."""
+    from msxla.context import CONTEXT
+    return CONTEXT.get("jit_config").get("jit_level") or CONTEXT.get("jit_level")
+
+
 def options_from_config(config: dict, capture_mode="ast") -> JitOptions:
-    """JitOptions for a Cell compiled in GRAPH_MODE under ``Cell.set_jit_config``."""
-    level = config.get("jit_level") or "O0"
+    """JitOptions for a Cell compiled in GRAPH_MODE under ``Cell.set_jit_config``; without
+    a level of its own, the context's (``set_context(jit_config={"jit_level": ...})`` or
+    ``set_context(jit_level=...)``) applies, then O0."""
+    level = config.get("jit_level") or context_jit_level() or "O0"
     backend = config.get("backend", "")
     options = ()
     if "ge_options" in config:
