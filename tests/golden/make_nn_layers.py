@@ -274,10 +274,14 @@ def _array(rng, spec, scale):
         return (p / p.sum(-1, keepdims=True)).astype(np.float32)
     if kind == "i":
         return rng.integers(0, spec[2], spec[1]).astype(np.int32)
+    if kind == "i64":
+        return rng.integers(0, spec[2], spec[1]).astype(np.int64)
     if kind == "bool":
         return np.asarray(spec[1], bool)
     if kind == "int":  # fixed int32 values (sequence lengths)
         return np.asarray(spec[1], np.int32)
+    if kind == "float":  # fixed float32 values (labels, scalars)
+        return np.asarray(spec[1], np.float32)
     raise ValueError(spec)
 
 
