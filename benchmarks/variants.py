@@ -72,7 +72,7 @@ def compiled_by(jitted, backend):
     """What runs a jitted function's graphs here, read from its compiled entries: XLA, or
     msxla's GE graph on the GE reference executor (numpy; there is no Ascend device)."""
     kinds = set()
-    for entry in list(jitted._entries.values()):
+    for entry in list(jitted.cache.entries.values()):
         compiled = getattr(entry, "compiled", None)
         if compiled is None:
             kinds.add("graphs + Python steps")

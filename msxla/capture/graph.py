@@ -32,7 +32,7 @@ class CapturedGraph:
     state_in: tuple                      # Parameters read, in input order
     state_out: tuple                     # Parameters written, in output order
     mutated: tuple                       # indices (into the leaves) of argument Tensors written
-    out_spec: tuple                      # see signature.flatten_output
+    out_spec: object                     # a value node: see signature.flatten_output
     n_outs: int                          # leading outputs that are function outputs
     guards: GuardSet = dataclasses.field(default_factory=GuardSet)
     notes: list = dataclasses.field(default_factory=list)  # things the capture wants said

@@ -1,16 +1,19 @@
 """Call signatures: how a call's arguments become graph inputs and back.
 
-``flatten_args`` walks the arguments once and returns a hashable *spec* (the
-structure plus everything baked in: Python scalars by type and value, Cells
-and other objects by identity, Parameters by identity) and the *leaves* (the
-jax arrays of the Tensors, which become graph inputs). Tensors inside tuples,
-lists and dicts are leaves too, never constants; ``mutable(...)`` scalars are
-leaves instead of constants.
+``flatten_args`` walks the arguments once and returns a hashable *spec* (a
+``Call`` of value nodes, ``values.py``: the structure plus everything baked
+in: Python scalars by type and value, Cells and other objects by identity,
+Parameters by identity) and the *leaves* (the jax arrays of the Tensors,
+which become graph inputs). Tensors inside tuples, lists and dicts are leaves
+too, never constants; ``mutable(...)`` scalars are leaves instead of
+constants.
 
 For the hot path, ``make_matcher(spec)`` generates a small Python function
 that checks a new call against the spec and returns its leaves (or None) with
 no generic tree walking: ``(a, b, c)`` of Tensors becomes
 ``if len(args) == 3: ... return (a._data, b._data, c._data)``.
+``matcher_code`` gives the checks and leaf expressions themselves, so the
+jit fast path (``msxla/jit/fastpath.py``) builds its own function from them.
 """
 from __future__ import annotations
 
@@ -21,29 +24,36 @@ import jax.numpy as jnp
 import numpy as np
 
 from msxla.capture.guards import is_data
+from msxla.capture.values import (ByIdentity, Const, ConstTensor, Dict, IdKey, Node,  # noqa: F401
+                                  NumpyLeaf, ScalarLeaf, Seq, TensorLeaf, leaf_paths,
+                                  tensor_leaf)
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
 from msxla.options import MUTABLE_CONTAINERS, MUTABLE_SCALARS
 
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
+# Nodes built per call are made with tuple.__new__ directly: the same node as
+# ``TensorLeaf(cls)`` (values.Node), without a Python-level constructor call.
+_new = tuple.__new__
 
 
-class IdKey:
-    """Hashes and compares an object by identity (keeps it alive)."""
+class Call(Node):
+    """A call's spec: the nodes of its positional arguments, its keyword names (sorted)
+    and their nodes."""
 
-    __slots__ = ("obj",)
+    fields = ("args", "kwnames", "kwargs")
 
-    def __init__(self, obj):
-        self.obj = obj
+    def children(self):
+        return self.args + self.kwargs
 
-    def __hash__(self):
-        return id(self.obj)
-
-    def __eq__(self, other):
-        return isinstance(other, IdKey) and other.obj is self.obj
-
-    def __repr__(self):
-        return f"<{type(self.obj).__name__}>"
+    def leaf_paths(self):
+        """A path (``args[0][1]``) for each leaf, in leaf order."""
+        out = []
+        for i, child in enumerate(self.args):
+            out += leaf_paths(child, f"args[{i}]")
+        for k, child in zip(self.kwnames, self.kwargs):
+            out += leaf_paths(child, f"kwargs[{k!r}]")
+        return out
 
 
 def flatten_args(args, kwargs, dynamic_scalars=frozenset()):
@@ -55,24 +65,24 @@ def flatten_args(args, kwargs, dynamic_scalars=frozenset()):
     keys = tuple(sorted(kwargs)) if kwargs else ()
     kw_children = tuple(_flatten(kwargs[k], leaves, owners, (k,) in dynamic_scalars, False)
                         for k in keys)
-    return ("args", children, keys, kw_children), leaves, owners
+    return _new(Call, (Call, children, keys, kw_children)), leaves, owners
 
 
 def _flatten(x, leaves, owners, dynamic, in_mutable):
     cls = type(x)
     if cls is Parameter:
-        return ("P", IdKey(x))
+        return _new(ByIdentity, (ByIdentity, IdKey(x)))
     if isinstance(x, Tensor):
         if x.const_arg:
-            return ("C", IdKey(x), IdKey(x._data))
+            return _new(ConstTensor, (ConstTensor, IdKey(x), IdKey(x._data)))
         leaves.append(x._data)
         owners.append(x)
-        return ("T", cls)
+        return tensor_leaf[cls]
     if cls in MUTABLE_SCALARS or ((dynamic or in_mutable) and cls in _SCALAR_DTYPES):
         base = bool if isinstance(x, bool) else (int if isinstance(x, int) else float)
         leaves.append(jnp.asarray(x, _SCALAR_DTYPES[base]))
         owners.append(None)
-        return ("M", cls, base)
+        return _new(ScalarLeaf, (ScalarLeaf, cls, base))
     if cls in MUTABLE_CONTAINERS:
         return _container(x, cls, leaves, owners, True)
     if cls is tuple or cls is list or cls is dict:
@@ -80,12 +90,13 @@ def _flatten(x, leaves, owners, dynamic, in_mutable):
     if isinstance(x, np.ndarray):
         leaves.append(jnp.asarray(x))
         owners.append(None)
-        return ("N", x.dtype)
+        return _new(NumpyLeaf, (NumpyLeaf, x.dtype))
     if is_data(x):
         if cls is float and x == 0.0 and math.copysign(1.0, x) < 0:
-            return ("O", IdKey(_NEG_ZERO))  # -0.0 == 0.0 as a key, not as a constant
-        return ("S", cls, x)
-    return ("O", IdKey(x))
+            # -0.0 == 0.0 as a key, not as a constant
+            return _new(ByIdentity, (ByIdentity, IdKey(_NEG_ZERO)))
+        return _new(Const, (Const, cls, x))
+    return _new(ByIdentity, (ByIdentity, IdKey(x)))
 
 
 _NEG_ZERO = -0.0
@@ -94,36 +105,34 @@ _NEG_ZERO = -0.0
 def _container(x, cls, leaves, owners, in_mutable):
     if cls is dict or issubclass(cls, dict):
         keys = tuple(x.keys())
-        return ("dict", cls, keys,
-                tuple(_flatten(x[k], leaves, owners, False, in_mutable) for k in keys))
-    return ("seq", cls, tuple(_flatten(v, leaves, owners, False, in_mutable) for v in x))
+        children = tuple(_flatten(x[k], leaves, owners, False, in_mutable) for k in keys)
+        return _new(Dict, (Dict, cls, keys, children))
+    children = tuple(_flatten(v, leaves, owners, False, in_mutable) for v in x)
+    return _new(Seq, (Seq, cls, children))
 
 
 def rebuild_args(spec, leaf_tensors):
     """Arguments for the captured function, with ``leaf_tensors`` (Tensors) at the leaves."""
     it = iter(leaf_tensors)
-    _, children, keys, kw_children = spec
-    args = tuple(_rebuild(c, it) for c in children)
-    kwargs = {k: _rebuild(c, it) for k, c in zip(keys, kw_children)}
+    args = tuple(_rebuild(c, it) for c in spec.args)
+    kwargs = {k: _rebuild(c, it) for k, c in zip(spec.kwnames, spec.kwargs)}
     return args, kwargs
 
 
 def _rebuild(node, it):
-    kind = node[0]
-    if kind == "T" or kind == "M" or kind == "N":
+    kind = type(node)
+    if kind is TensorLeaf or kind is ScalarLeaf or kind is NumpyLeaf:
         return next(it)
-    if kind == "P" or kind == "O":
-        return node[1].obj
-    if kind == "C":
-        return node[1].obj
-    if kind == "S":
-        return node[2]
-    if kind == "dict":
-        return node[1](zip(node[2], (_rebuild(c, it) for c in node[3])))
-    if kind == "seq":
-        items = [_rebuild(c, it) for c in node[2]]
-        return node[1](items) if node[1] is not tuple else tuple(items)
-    raise AssertionError(kind)
+    if kind is ByIdentity or kind is ConstTensor:
+        return node.obj
+    if kind is Const:
+        return node.value
+    if kind is Dict:
+        return node.cls(zip(node.keys, (_rebuild(c, it) for c in node.children)))
+    if kind is Seq:
+        items = [_rebuild(c, it) for c in node.children]
+        return node.cls(items) if node.cls is not tuple else tuple(items)
+    raise AssertionError(node)
 
 
 def spec_params(spec):
@@ -131,15 +140,13 @@ def spec_params(spec):
     out = []
 
     def walk(node):
-        if node[0] == "P":
-            out.append(node[1].obj)
-        elif node[0] == "dict":
-            for c in node[3]:
+        kind = type(node)
+        if kind is ByIdentity and type(node.obj) is Parameter:
+            out.append(node.obj)
+        elif kind is Dict or kind is Seq:
+            for c in node.children:
                 walk(c)
-        elif node[0] == "seq":
-            for c in node[2]:
-                walk(c)
-    for c in spec[1] + spec[3]:
+    for c in spec.children():
         walk(c)
     return out
 
@@ -155,24 +162,8 @@ def aval_key(leaves):
 # ------------------------------------------------------------- codegen
 def make_matcher(spec, guard_src="", namespace=None):
     """Generate ``match(args, kwargs) -> leaves tuple | None`` for ``spec``."""
-    ns = {"_MISSING": object()}
-    if namespace:
-        ns.update(namespace)
-    lines, leaves = [], []
-    _, children, keys, kw_children = spec
-    lines.append(f"if len(args) != {len(children)}: return None")
-    if keys:
-        lines.append(f"if len(kwargs) != {len(keys)}: return None")
-    else:
-        lines.append("if kwargs: return None")
-    counter = [0]
-    for i, child in enumerate(children):
-        _gen(child, f"args[{i}]", lines, leaves, ns, counter)
-    for k, child in zip(keys, kw_children):
-        var = f"_k{counter[0]}"
-        counter[0] += 1
-        lines.append(f"{var} = kwargs.get({k!r}, _MISSING)")
-        _gen(child, var, lines, leaves, ns, counter)
+    ns = dict(namespace or {})
+    lines, leaves = matcher_code(spec, ns)
     if guard_src:
         lines.append(f"if not ({guard_src}): return None")
     ret = "(" + "".join(f"{x}, " for x in leaves) + ")"
@@ -184,68 +175,95 @@ def make_matcher(spec, guard_src="", namespace=None):
     return match
 
 
-def _name(ns, prefix, value, counter):
-    key = f"_{prefix}{counter[0]}"
-    counter[0] += 1
-    ns[key] = value
-    return key
-
-
-def _gen(node, expr, lines, leaves, ns, counter):
-    kind = node[0]
-    var = f"_a{counter[0]}"
-    counter[0] += 1
-    lines.append(f"{var} = {expr}")
-    if kind == "T":
-        cls = _name(ns, "cls", node[1], counter)
-        lines.append(f"if {var}.__class__ is not {cls}: return None")
-        leaves.append(f"{var}._data")
-    elif kind == "P" or kind == "O":
-        obj = _name(ns, "obj", node[1].obj, counter)
-        lines.append(f"if {var} is not {obj}: return None")
-    elif kind == "C":
-        obj = _name(ns, "obj", node[1].obj, counter)
-        data = _name(ns, "dat", node[2].obj, counter)
-        lines.append(f"if {var} is not {obj} or {var}._data is not {data}: return None")
-    elif kind == "S":
-        cls = _name(ns, "cls", node[1], counter)
-        val = _name(ns, "val", node[2], counter)
-        if node[1] is float and node[2] == 0.0:  # 0.0, not -0.0 (keyed apart, see _flatten)
-            ns["_copysign"] = math.copysign
-            lines.append(f"if {var}.__class__ is not {cls} or {var} != 0.0 or "
-                         f"_copysign(1.0, {var}) < 0: return None")
-        elif node[1] is float:
-            lines.append(f"if {var}.__class__ is not {cls} or not ({var} == {val} or "
-                         f"({var} != {var} and {val} != {val})): return None")
-        else:
-            lines.append(f"if {var}.__class__ is not {cls} or {var} != {val}: return None")
-    elif kind == "M":
-        cls = _name(ns, "cls", node[1], counter)
-        dt = _name(ns, "dt", _SCALAR_DTYPES[node[2]], counter)
-        ns["_asarray"] = jnp.asarray
-        lines.append(f"if {var}.__class__ is not {cls}: return None")
-        leaves.append(f"_asarray({var}, {dt})")
-    elif kind == "N":
-        ns["_ndarray"], ns["_asarray"] = np.ndarray, jnp.asarray
-        lines.append(f"if not isinstance({var}, _ndarray): return None")
-        leaves.append(f"_asarray({var})")
-    elif kind == "seq":
-        cls = _name(ns, "cls", node[1], counter)
-        lines.append(f"if {var}.__class__ is not {cls} or len({var}) != {len(node[2])}: "
-                     "return None")
-        for j, child in enumerate(node[2]):
-            _gen(child, f"{var}[{j}]", lines, leaves, ns, counter)
-    elif kind == "dict":
-        cls = _name(ns, "cls", node[1], counter)
-        keys = _name(ns, "keys", list(node[2]), counter)
-        lines.append(f"if {var}.__class__ is not {cls} or list({var}) != {keys}: return None")
-        for k, child in zip(node[2], node[3]):
-            _gen(child, f"{var}[{k!r}]", lines, leaves, ns, counter)
+def matcher_code(spec, ns, miss="None"):
+    """``(lines, leaf_exprs)``: the statements that check ``args``/``kwargs`` against
+    ``spec`` (each failed check returns ``miss``) and the expressions of the leaves.
+    The names the code uses are added to the namespace ``ns``."""
+    ns.setdefault("_MISSING", object())
+    gen = _Gen(ns, miss)
+    gen.lines.append(f"if len(args) != {len(spec.args)}: return {miss}")
+    if spec.kwnames:
+        gen.lines.append(f"if len(kwargs) != {len(spec.kwnames)}: return {miss}")
     else:
-        raise AssertionError(kind)
+        gen.lines.append(f"if kwargs: return {miss}")
+    for i, child in enumerate(spec.args):
+        gen.node(child, f"args[{i}]")
+    for k, child in zip(spec.kwnames, spec.kwargs):
+        var = gen.name("k", None)
+        gen.lines.append(f"{var} = kwargs.get({k!r}, _MISSING)")
+        gen.node(child, var)
+    return gen.lines, gen.leaves
+
+
+class _Gen:
+    def __init__(self, ns, miss):
+        self.ns, self.miss = ns, miss
+        self.lines, self.leaves = [], []
+        self.counter = 0
+
+    def name(self, prefix, value):
+        key = f"_{prefix}{self.counter}"
+        self.counter += 1
+        if value is not None:
+            self.ns[key] = value
+        return key
+
+    def check(self, cond):
+        self.lines.append(f"if {cond}: return {self.miss}")
+
+    def node(self, node, expr):
+        kind = type(node)
+        var = self.name("a", None)
+        self.lines.append(f"{var} = {expr}")
+        if kind is TensorLeaf:
+            self.check(f"{var}.__class__ is not {self.name('cls', node.cls)}")
+            self.leaves.append(f"{var}._data")
+        elif kind is ByIdentity:
+            self.check(f"{var} is not {self.name('obj', node.obj)}")
+        elif kind is ConstTensor:
+            obj, data = self.name("obj", node.obj), self.name("dat", node.data.obj)
+            self.check(f"{var} is not {obj} or {var}._data is not {data}")
+        elif kind is Const:
+            self._const(node, var)
+        elif kind is ScalarLeaf:
+            cls, dt = self.name("cls", node.cls), self.name("dt", _SCALAR_DTYPES[node.base])
+            self.ns["_asarray"] = jnp.asarray
+            self.check(f"{var}.__class__ is not {cls}")
+            self.leaves.append(f"_asarray({var}, {dt})")
+        elif kind is NumpyLeaf:
+            self.ns["_ndarray"], self.ns["_asarray"] = np.ndarray, jnp.asarray
+            self.check(f"not isinstance({var}, _ndarray)")
+            self.leaves.append(f"_asarray({var})")
+        elif kind is Seq:
+            cls = self.name("cls", node.cls)
+            self.check(f"{var}.__class__ is not {cls} or len({var}) != {len(node.children)}")
+            for j, child in enumerate(node.children):
+                self.node(child, f"{var}[{j}]")
+        elif kind is Dict:
+            cls, keys = self.name("cls", node.cls), self.name("keys", list(node.keys))
+            self.check(f"{var}.__class__ is not {cls} or list({var}) != {keys}")
+            for k, child in zip(node.keys, node.children):
+                self.node(child, f"{var}[{k!r}]")
+        else:
+            raise AssertionError(node)
+
+    def _const(self, node, var):
+        cls, val = self.name("cls", node.cls), self.name("val", node.value)
+        if node.cls is float and node.value == 0.0:  # 0.0, not -0.0 (keyed apart, _flatten)
+            self.ns["_copysign"] = math.copysign
+            self.check(f"{var}.__class__ is not {cls} or {var} != 0.0 or "
+                       f"_copysign(1.0, {var}) < 0")
+        elif node.cls is float:
+            self.check(f"{var}.__class__ is not {cls} or not ({var} == {val} or "
+                       f"({var} != {var} and {val} != {val}))")
+        else:
+            self.check(f"{var}.__class__ is not {cls} or {var} != {val}")
 
 
 # ------------------------------------------------------------- outputs
+TENSOR_OUT = TensorLeaf(Tensor)  # the spec of an output that is one Tensor
+
+
 def flatten_output(out):
     """``(spec, leaves)`` of a function's return value: Tensors are leaves. A Tensor
     marked with ``_out_pytype`` (a graph value standing for a Python scalar, e.g. a
@@ -258,22 +276,22 @@ def _out(x, leaves):
     if isinstance(x, Tensor):
         leaves.append(x._data)
         pytype = x.__dict__.get("_out_pytype")  # a graph value standing for a Python scalar
-        return ("T",) if pytype is None else ("PS", pytype)
+        return TENSOR_OUT if pytype is None else ScalarLeaf(pytype, pytype)
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         leaves.append(x)
-        return ("T",)
+        return TENSOR_OUT
     if type(x) in (tuple, list) or isinstance(x, tuple):
-        return ("seq", type(x), tuple(_out(v, leaves) for v in x))
+        return Seq(type(x), tuple(_out(v, leaves) for v in x))
     if isinstance(x, dict):
-        return ("dict", type(x), tuple(x.keys()), tuple(_out(v, leaves) for v in x.values()))
-    return ("S", x)
+        return Dict(type(x), tuple(x.keys()), tuple(_out(v, leaves) for v in x.values()))
+    return Const(type(x), x)
 
 
 def make_output_builder(spec):
     """``build(out_leaves) -> value`` with Tensors around the graph's outputs."""
-    if spec == ("T",):
+    if spec == TENSOR_OUT:
         return lambda outs: wrap(outs[0])
-    if spec[0] == "seq" and spec[1] is tuple and all(c == ("T",) for c in spec[2]):
+    if type(spec) is Seq and spec.cls is tuple and all(c == TENSOR_OUT for c in spec.children):
         return lambda outs: tuple(wrap(o) for o in outs)
 
     def build(outs):
@@ -283,22 +301,22 @@ def make_output_builder(spec):
 
 
 def _build(node, it):
-    kind = node[0]
-    if kind == "T":
+    kind = type(node)
+    if kind is TensorLeaf:
         return wrap(next(it))
-    if kind == "PS":
-        return node[1](next(it).item())
-    if kind == "S":
-        return node[1]
-    if kind == "seq":
-        items = [_build(c, it) for c in node[2]]
-        cls = node[1]
+    if kind is ScalarLeaf:
+        return node.cls(next(it).item())
+    if kind is Const:
+        return node.value
+    if kind is Seq:
+        items = [_build(c, it) for c in node.children]
+        cls = node.cls
         if cls is tuple or cls is list:
             return cls(items)
         try:
             return cls(*items)  # namedtuple
         except TypeError:
             return cls(items)
-    if kind == "dict":
-        return node[1](zip(node[2], (_build(c, it) for c in node[3])))
-    raise AssertionError(kind)
+    if kind is Dict:
+        return node.cls(zip(node.keys, (_build(c, it) for c in node.children)))
+    raise AssertionError(node)

@@ -146,7 +146,7 @@ def _vjp_executable(graph, diff_in, diff_out) -> GeExecutable:
         return tuple(pull(tuple(cts)))
 
     avals = in_avals + [out_avals[j] for j in diff_out]
-    lowered = jax.jit(vjp).lower(*avals)
+    lowered = jax.jit(vjp, keep_unused=True).lower(*avals)
     sig = Signature(n_data=len(avals), n_outs=len(diff_in))
     model = convert(lowered, graph_name(graph.name) + "_vjp", sig)
     shape = types.SimpleNamespace(n_args=len(avals), n_outs=len(diff_in), in_avals=avals)

@@ -12,6 +12,7 @@ from jax.extend.core import InconclusiveDimensionOperation
 
 from msxla.capture import signature as S
 from msxla.capture.program import CapturedProgram
+from msxla.capture.values import LEAVES, Dict, Seq
 from msxla.jit import dynamic as D
 from msxla._log import note_once
 from msxla.jit.entry import Entry
@@ -34,7 +35,7 @@ class DynamicEntry(Entry):
 def find_or_make(jf, spec, key, leaves, args, kwargs):
     if not generalises(jf.options, jf.name):  # backend="GE": one GE graph per shape
         return None
-    dyn = jf._dynamic_entries.get(spec)
+    dyn = jf.cache.dynamic.get(spec)
     if dyn is not None and _fits(dyn, leaves):
         return dyn
     declared = jf.declared_inputs
@@ -57,7 +58,7 @@ def find_or_make(jf, spec, key, leaves, args, kwargs):
                   f"({str(err).splitlines()[0]}); this call signature is compiled per shape.")
         jf._static_only.add(spec)
         return None
-    jf._dynamic_entries[spec] = entry
+    jf.cache.dynamic[spec] = entry
     return entry
 
 
@@ -89,21 +90,20 @@ def _build(jf, spec, avals, args, kwargs):
 def _declared_per_leaf(declared, spec):
     """Per leaf of ``spec``: the declared shape (None dims dynamic) or None."""
     out = []
-    for i, node in enumerate(spec[1]):
+    for i, node in enumerate(spec.args):
         decl = declared[i] if i < len(declared) else None
         _collect(node, decl, out)
     return out
 
 
 def _collect(node, decl, out):
-    kind = node[0]
-    if kind in ("T", "N", "M"):
+    if isinstance(node, LEAVES):
         out.append(tuple(decl.shape) if decl is not None and hasattr(decl, "shape") else None)
-    elif kind == "seq":
-        for j, child in enumerate(node[2]):
+    elif isinstance(node, Seq):
+        for j, child in enumerate(node.children):
             sub = decl[j] if isinstance(decl, (tuple, list)) and j < len(decl) else None
             _collect(child, sub, out)
-    elif kind == "dict":
-        for k, child in zip(node[2], node[3]):
+    elif isinstance(node, Dict):
+        for k, child in zip(node.keys, node.children):
             sub = decl.get(k) if isinstance(decl, dict) else None
             _collect(child, sub, out)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from msxla import flags
 from msxla._log import LOG
+from msxla.capture.signature import Call
+from msxla.capture.values import ByIdentity, Const, Seq, describe_kind
+from msxla.common.parameter import Parameter
 
 _enabled = flags.explain_recompiles()
 
@@ -52,47 +55,31 @@ def signature_diff(old, new):
 def _spec_diff(a, b, path, out):
     if a == b:
         return
-    if a[0] == "args" and b[0] == "args":
-        for i, (x, y) in enumerate(zip(a[1], b[1])):
+    if isinstance(a, Call) and isinstance(b, Call):
+        for i, (x, y) in enumerate(zip(a.args, b.args)):
             _spec_diff(x, y, f"args[{i}]", out)
-        if len(a[1]) != len(b[1]):
-            out.append(f"number of arguments: {len(a[1])} -> {len(b[1])}")
-        if a[2] != b[2]:
-            out.append(f"keyword arguments: {list(a[2])} -> {list(b[2])}")
-        for k, x, y in zip(b[2], a[3], b[3]):
+        if len(a.args) != len(b.args):
+            out.append(f"number of arguments: {len(a.args)} -> {len(b.args)}")
+        if a.kwnames != b.kwnames:
+            out.append(f"keyword arguments: {list(a.kwnames)} -> {list(b.kwnames)}")
+        for k, x, y in zip(b.kwnames, a.kwargs, b.kwargs):
             _spec_diff(x, y, f"kwargs[{k!r}]", out)
         return
-    if a[0] == b[0] == "S":
-        out.append(f"{path}: {a[2]!r} -> {b[2]!r}")
-    elif a[0] == b[0] == "seq" and len(a[2]) == len(b[2]):
-        for i, (x, y) in enumerate(zip(a[2], b[2])):
+    if type(a) is Const and type(b) is Const:
+        out.append(f"{path}: {a.value!r} -> {b.value!r}")
+    elif type(a) is Seq and type(b) is Seq and len(a.children) == len(b.children):
+        for i, (x, y) in enumerate(zip(a.children, b.children)):
             _spec_diff(x, y, f"{path}[{i}]", out)
     else:
         out.append(f"{path}: {_kind(a)} -> {_kind(b)}")
 
 
 def _kind(node):
-    return {"T": "Tensor", "P": "Parameter", "S": "constant", "M": "mutable scalar",
-            "O": "object", "seq": "sequence", "dict": "dict", "C": "const Tensor",
-            "N": "numpy array"}.get(node[0], node[0])
+    if isinstance(node, ByIdentity) and isinstance(node.obj, Parameter):
+        return "Parameter"
+    return describe_kind(node)
 
 
 def leaf_paths(spec):
     """A path (``args[0][1]``) for each leaf of a spec, in leaf order."""
-    out = []
-
-    def walk(node, path):
-        kind = node[0]
-        if kind in ("T", "M", "N"):
-            out.append(path)
-        elif kind == "seq":
-            for i, c in enumerate(node[2]):
-                walk(c, f"{path}[{i}]")
-        elif kind == "dict":
-            for k, c in zip(node[2], node[3]):
-                walk(c, f"{path}[{k!r}]")
-    for i, c in enumerate(spec[1]):
-        walk(c, f"args[{i}]")
-    for k, c in zip(spec[2], spec[3]):
-        walk(c, f"kwargs[{k!r}]")
-    return out
+    return spec.leaf_paths()

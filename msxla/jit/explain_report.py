@@ -98,7 +98,7 @@ def explain(fn=None, **jit_options):
             value = jitted(*args, **kwargs)
         graphs = [_info(name, g) for name, g in rec.graphs]
         if not graphs:
-            graphs = [_info(jitted.name, e.graph) for e in jitted._entries.values()
+            graphs = [_info(jitted.name, e.graph) for e in jitted.cache.entries.values()
                       if getattr(e, "graph", None) is not None]
         return ExplainReport(value, graphs, list(rec.breaks), list(rec.steps),
                              list(rec.python_tails))

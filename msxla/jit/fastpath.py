@@ -15,7 +15,9 @@ seed's ``a*b+c`` it reads::
             return MISS
         return _wrap(outs[0])
 
-Entries that write argument Tensors in place use ``Entry.run`` instead.
+The call's checks come from the signature (``signature.matcher_code``, the
+same checks ``make_matcher`` generates, failing with ``MISS``). Entries that
+write argument Tensors in place use ``Entry.run`` instead.
 """
 from __future__ import annotations
 
@@ -31,45 +33,39 @@ from msxla.jit.entry import MISS
 def make_fast_call(entry, spec):
     """``fast(args, kwargs) -> output | MISS`` for ``entry`` and its signature ``spec``."""
     graph = entry.graph
-    match = entry.match
-    src = match.source
-    ns = match.__globals__
-    ns.update({"MISS": MISS, "_call": entry.call, "_wrap": wrap, "_build": entry.build})
-    body_start = src.index("\n") + 1
-    lines = src[body_start:].rstrip("\n").split("\n")
-    ret = lines.pop()  # "    return (leaves, )"
-    leaves_src = ret.strip()[len("return "):]
-    # matcher's failures return None; the fast path returns MISS
-    lines = [line.replace("return None", "return MISS") for line in lines]
+    ns = {"MISS": MISS, "_call": entry.call, "_wrap": wrap, "_build": entry.build,
+          "_refs": sys.getrefcount, "_copy": _copy}
+    lines, leaves = S.matcher_code(spec, ns, miss="MISS")
+    if graph.guards:
+        ns["_guards"] = graph.guards
+        lines.append("if not _guards.check(): return MISS")
     # The hot path runs with no state frame active, so a Parameter's value is
     # its `_value`. A donated buffer is copied first if anything else holds it.
-    state_src = ""
+    args = list(leaves)
     donated = set(entry.donated)
-    ns["_refs"], ns["_copy"] = sys.getrefcount, _copy
     for i, p in enumerate(graph.state_in):
         ns[f"_sin{i}"] = p
         if i in donated:
-            lines.append(f"    _v{i} = _sin{i}._value")
-            lines.append(f"    if _refs(_v{i}) > {_OWNED_REFS}: _v{i} = _copy(_v{i})")
-            state_src += f"_v{i}, "
+            lines.append(f"_v{i} = _sin{i}._value")
+            lines.append(f"if _refs(_v{i}) > {_OWNED_REFS}: _v{i} = _copy(_v{i})")
+            args.append(f"_v{i}")
         else:
-            state_src += f"_sin{i}._value, "
-    call_args = leaves_src[1:-1] + state_src  # strip the tuple parens
-    lines.append("    try:")
-    lines.append(f"        outs = _call({call_args})")
-    lines.append("    except TypeError:")
-    lines.append("        return MISS")
+            args.append(f"_sin{i}._value")
+    lines += ["try:",
+              f"    outs = _call({', '.join(args)})",
+              "except TypeError:",
+              "    return MISS"]
     n = graph.n_outs
     for i, p in enumerate(graph.state_out):
         ns[f"_sout{i}"] = p
-        lines.append(f"    _sout{i}._value = outs[{n + i}]")
-    if graph.out_spec == ("T",):
-        lines.append("    return _wrap(outs[0])")
+        lines.append(f"_sout{i}._value = outs[{n + i}]")
+    if graph.out_spec == S.TENSOR_OUT:
+        lines.append("return _wrap(outs[0])")
     elif graph.state_out:
-        lines.append(f"    return _build(outs[:{n}])")
+        lines.append(f"return _build(outs[:{n}])")
     else:
-        lines.append("    return _build(outs)")
-    fn_src = "def fast(args, kwargs):\n" + "\n".join(lines) + "\n"
+        lines.append("return _build(outs)")
+    fn_src = "def fast(args, kwargs):\n" + "".join(f"    {line}\n" for line in lines)
     exec(compile(fn_src, "<msxla jit fast path>", "exec"), ns)  # noqa: S102 - generated
     fast = ns["fast"]
     fast.source = fn_src
@@ -88,4 +84,4 @@ def can_fast_call(entry) -> bool:
     return not entry.graph.mutated
 
 
-__all__ = ["make_fast_call", "can_fast_call", "S"]
+__all__ = ["make_fast_call", "can_fast_call"]

@@ -1,6 +1,7 @@
-"""``JitFunction``: a jitted callable, its compile cache and its hot path.
+"""``JitFunction``: a jitted callable and its call policy.
 
-A call first tries the most recently used entries: each has a generated
+Its compiled entries live in a ``CompileCache`` (``cache.py``). A call first
+tries the most recently used entries: each has a generated
 matcher that checks the call's structure, baked-in values and guards and
 returns its leaves, and the entry runs the XLA executable (``entry.py``).
 Anything else takes the slow path: flatten the arguments, look the
@@ -17,7 +18,6 @@ they can be differentiated.
 """
 from __future__ import annotations
 
-import collections
 import functools
 import logging
 import threading
@@ -33,14 +33,16 @@ from msxla.capture.capture import RunEagerly, capture, inlined
 from msxla.capture.discover import discover
 from msxla.capture.guards import CellGuard, GuardSet
 from msxla.capture.program import CapturedProgram
+from msxla.capture.values import Const
 from msxla.common.state import _local, is_capturing
 from msxla.context import CONTEXT, GRAPH_MODE
 from msxla.errors import ConcretizationError
 from msxla.jit import explain
+from msxla.jit.cache import CompileCache
 from msxla.jit.compile import compile_graph, traceable_graph
 from msxla.jit.config import check_backend_at_call
 from msxla.jit.counters import Counters, code_of, code_record
-from msxla.jit.dynamic_entry import DynamicEntry, _fits as _dynamic_fits, find_or_make
+from msxla.jit.dynamic_entry import _fits as _dynamic_fits, find_or_make
 from msxla.jit.entry import MISS, Entry
 from msxla.jit.fastpath import can_fast_call, make_fast_call
 from msxla.jit.program import ProgramEntry, ProgramRunner
@@ -49,8 +51,6 @@ from msxla.ops._runtime_check import reraise_checked
 from msxla.options import JitOptions, Jitted
 
 LOG = logging.getLogger("msxla")
-HOT_SIZE = 4
-CACHE_SIZE = 64            # compiled entries kept per function (least recently used evicted)
 RECOMPILE_WARNING = 8      # warn once when a function has been captured this many times
 SCALAR_BRAKE = 3           # distinct values of one scalar argument before it becomes an input
 
@@ -62,16 +62,13 @@ class JitFunction(Jitted):
         self.fn = fn
         self.options = options
         self.name = name or getattr(fn, "__qualname__", None) or type(fn).__name__
-        self._hot: list[Entry] = []
-        self._fast: list = []  # (generated call, CallCounter) of the hot entries, most recent first
-        self._entries: collections.OrderedDict = collections.OrderedDict()
+        self.cache = CompileCache(self.name)  # compiled entries, hot calls (jit/cache.py)
         self._candidates: list = []
         self._lock = threading.RLock()
         self._scalar_values: dict = {}
         self._dynamic_scalars: set = set()
         self._static_forced: set = set()
         self._bound = weakref.WeakKeyDictionary()
-        self._dynamic_entries: dict = {}   # spec -> generalised entry (dynamic=1)
         self._seen_shapes: dict = {}       # spec -> aval keys seen (dynamic=1)
         self._static_only: set = set()     # specs whose code needs concrete dimensions
         self._eager: set = set()           # signatures that run in Python (JIT Fallback)
@@ -91,7 +88,7 @@ class JitFunction(Jitted):
             if _local.frame is None:
                 if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
                     return self.fn(*args, **kwargs)
-                for fast, counter in self._fast:
+                for fast, counter in self.cache.fast:
                     out = fast(args, kwargs)
                     if out is not MISS:
                         counter.calls += 1
@@ -128,7 +125,7 @@ class JitFunction(Jitted):
         if key in self._eager:
             return self.fn(*args, **kwargs)
         with self._lock:
-            entry = self._lookup(key)
+            entry = self.cache.lookup(key)
             if entry is None and not traced and (self.options.dynamic or
                                                  self.declared_inputs is not None):
                 entry = find_or_make(self, spec, key, leaves, args, kwargs)
@@ -148,7 +145,7 @@ class JitFunction(Jitted):
                     return self._call_slow(args, kwargs)
             if entry.counter is None:
                 self._count_entry(entry, key)
-            self._promote(entry)
+            self.cache.promote(entry)
         self.stats.slow_calls += 1
         entry.counter.calls += 1
         self.code_record.last = entry.counter
@@ -185,47 +182,22 @@ class JitFunction(Jitted):
                   "these inputs (JIT Fallback); use fullgraph=True to make this an error.")
         return self.fn(*args, **kwargs)
 
-    def _lookup(self, key):
-        entry = self._entries.get(key)
-        if entry is None:
-            return None
-        if entry.guards and not entry.guards.check():
-            explain.guard_failed(self.name, entry.guards)
-            del self._entries[key]
-            self._set_hot([e for e in self._hot if e is not entry])
-            return None
-        self._entries.move_to_end(key)
-        return entry
-
-    def _promote(self, entry):
-        self._set_hot(([entry] + [e for e in self._hot if e is not entry])[:HOT_SIZE])
-
-    def _set_hot(self, entries):
-        # exact-shape entries first: a generalised entry would compile its own
-        # executable for a shape that already has one
-        entries = sorted(entries, key=lambda e: isinstance(e, DynamicEntry))
-        self._hot = entries
-        self._fast = [(e.fast, e.counter) for e in entries]
-
     # ------------------------------------------------------------- compile
     def _compile(self, key, spec, leaves, args, kwargs):
-        explain.new_signature(self.name, key, list(self._entries))
+        explain.new_signature(self.name, key, self.cache.keys())
         self._track_scalars(spec)
         graph = self.capture_graph(spec, leaves, args, kwargs)
         if isinstance(graph, CapturedProgram):  # graphs and Python steps (graph breaks)
             runner = ProgramRunner(graph, self.stats, JitFunction)
             entry = ProgramEntry(runner, spec, graph.guards)
-            self._entries[key] = entry
+            self.cache.add(key, entry)
             return entry
         lowered, compiled = compile_graph(graph, self.options, self.stats)
         guard_src = "_guards.check()" if graph.guards else ""
         match = S.make_matcher(spec, guard_src, {"_guards": graph.guards})
         entry = Entry(graph, lowered, compiled, match)
         entry.fast = make_fast_call(entry, spec) if can_fast_call(entry) else _generic_fast(entry)
-        self._entries[key] = entry
-        if len(self._entries) > CACHE_SIZE:
-            old_key, old = self._entries.popitem(last=False)
-            self._set_hot([e for e in self._hot if e is not old])
+        self.cache.add(key, entry)
         if self.stats.captures == RECOMPILE_WARNING:
             LOG.warning("jit '%s' has been captured %d times (new shapes, dtypes or baked-in "
                         "values); pass varying scalars with mutable(), or use dynamic=1 for "
@@ -252,11 +224,12 @@ class JitFunction(Jitted):
     def _track_scalars(self, spec):
         """The recompile brake: a top-level scalar argument that keeps changing value
         becomes a graph input (logged) instead of a new graph per value."""
-        for i, node in enumerate(spec[1]):
-            if node[0] != "S" or node[1] not in (int, float) or (i,) in self._static_forced:
+        for i, node in enumerate(spec.args):
+            if type(node) is not Const or node.cls not in (int, float) or \
+                    (i,) in self._static_forced:
                 continue
             values = self._scalar_values.setdefault(i, set())
-            values.add(node[2])
+            values.add(node.value)
             if len(values) >= SCALAR_BRAKE and (i,) not in self._dynamic_scalars:
                 self._dynamic_scalars.add((i,))
                 LOG.warning("jit '%s': argument %d took %d different values; it is now a "
@@ -274,8 +247,8 @@ class JitFunction(Jitted):
         """The call's graph lowered to StableHLO: ``.as_text()``, ``.compile()``."""
         spec, leaves, _ = S.flatten_args(args, kwargs, self._dynamic_scalars)
         with self._lock:
-            entry = self._lookup((spec, S.aval_key(leaves)))
-            dyn = self._dynamic_entries.get(spec)
+            entry = self.cache.lookup((spec, S.aval_key(leaves)))
+            dyn = self.cache.dynamic.get(spec)
         if entry is None and dyn is not None and _dynamic_fits(dyn, leaves):
             entry = dyn
         if entry is not None:

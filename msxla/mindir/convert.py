@@ -19,6 +19,7 @@ import dataclasses
 
 import numpy as np
 
+from msxla.capture.values import Seq, TensorLeaf, describe_kind
 from msxla.ge import parse
 from msxla.mindir.builder import Builder, MValue
 from msxla.mindir.registry import CONVERTERS, export_error, load_all
@@ -206,9 +207,10 @@ def _outputs(b, results, spec):
     it = iter(results)
 
     def build(node):
-        if node[0] == "T":
+        if isinstance(node, TensorLeaf):
             return next(it)
-        if node[0] == "seq":
-            return b.make_tuple([build(c) for c in node[2]])
-        raise ValueError(f"export to MINDIR: outputs of kind {node[0]} are not supported")
+        if isinstance(node, Seq):
+            return b.make_tuple([build(c) for c in node.children])
+        raise ValueError(f"export to MINDIR: outputs of kind {describe_kind(node)} are not "
+                         "supported")
     return build(spec)

@@ -24,7 +24,7 @@ def _inputs(seed=0):
 
 
 def _executables(jitted):
-    return [e.compiled for e in jitted._entries.values()]
+    return [e.compiled for e in jitted.cache.entries.values()]
 
 
 @pytest.fixture

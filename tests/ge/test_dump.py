@@ -94,7 +94,7 @@ def test_dump_of_a_jitted_cell_shows_variables_and_assign():
     out = jitted(Tensor(np.ones(3, np.float32)))
     np.testing.assert_allclose(out.asnumpy(), [2, 2, 2])
     np.testing.assert_allclose(net.total.asnumpy(), [1, 1, 1])
-    (entry,) = jitted._entries.values()
+    (entry,) = jitted.cache.entries.values()
     assert entry.compiled.dump() == """\
 graph Counter.construct
   input_0: float32[3] = Data() index=0

@@ -25,7 +25,7 @@ def _run(net, fn, args, backend):
     for o in outs:
         flat.extend(o if isinstance(o, (tuple, list)) else [o])
     state = [p.asnumpy() for p in net.get_parameters()] if net is not None else []
-    exes = [e.compiled for e in jitted._entries.values()]
+    exes = [e.compiled for e in jitted.cache.entries.values()]
     assert isinstance(exes[0], GeExecutable) == (backend == "GE")
     return [o.asnumpy() for o in flat], state
 

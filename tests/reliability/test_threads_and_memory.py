@@ -19,6 +19,7 @@ from msxla import Parameter, Tensor, nn, ops
 from msxla.jit.entry import Entry
 
 jit_function = importlib.import_module("msxla.jit.function")
+jit_cache = importlib.import_module("msxla.jit.cache")
 THREADS = 8
 
 
@@ -105,7 +106,7 @@ def live_entries(name):
 
 
 def test_many_shapes_evict_and_warn_once(monkeypatch, caplog):
-    monkeypatch.setattr(jit_function, "CACHE_SIZE", 4)
+    monkeypatch.setattr(jit_cache, "CACHE_SIZE", 4)
     monkeypatch.setattr(jit_function, "RECOMPILE_WARNING", 6)
 
     def evict_probe(x):
@@ -114,7 +115,7 @@ def test_many_shapes_evict_and_warn_once(monkeypatch, caplog):
     with caplog.at_level(logging.WARNING, logger="msxla"):
         for n in range(1, 21):
             assert fn(Tensor(np.ones(n, np.float32))).asnumpy().sum() == 2 * n
-    assert len(fn._entries) == 4 and len(live_entries("evict_probe")) == 4
+    assert len(fn.cache.entries) == 4 and len(live_entries("evict_probe")) == 4
     warnings = [r for r in caplog.records if "has been captured 6 times" in r.getMessage()]
     assert len(warnings) == 1 and "dynamic=1" in warnings[0].getMessage()
     assert fn(Tensor(np.ones(1, np.float32))).asnumpy().tolist() == [2.0]  # evicted: again
@@ -140,8 +141,8 @@ def test_a_thousand_shapes_keep_memory_bounded(caplog):
         gc.collect()
         grown = _msxla_bytes() - before
         tracemalloc.stop()
-    assert len(fn._entries) == jit_function.CACHE_SIZE and len(fn._hot) <= jit_function.HOT_SIZE
-    assert len(live_entries("thousand_probe")) == jit_function.CACHE_SIZE
+    assert len(fn.cache.entries) == jit_cache.CACHE_SIZE and len(fn.cache.hot) <= jit_cache.HOT_SIZE
+    assert len(live_entries("thousand_probe")) == jit_cache.CACHE_SIZE
     assert grown < 2_000_000, f"memory held by msxla grew by {grown} bytes over 700 shapes"
     assert sum("has been captured" in r.getMessage() for r in caplog.records) == 1
 

@@ -3,20 +3,22 @@
 A ``lax.cond`` returns, and a ``lax.while_loop`` carries, a flat tuple of
 arrays; the variables of converted code hold Tensors, Python scalars,
 tuples, dicts, None, Cells... A *layout* describes one variable's value on
-every path, and says which parts become arrays:
+every path, and says which parts become arrays. Layouts are value nodes
+(``msxla/capture/values.py``):
 
-- ``("T", shape, dtype)``  a Tensor (one array);
-- ``("S", value)``         the same Python value on every path (no array);
-- ``("D", dtype)``         a Python scalar whose value depends on the path (a
-                           0-d array: MindSpore's "variable scalar"; int ->
-                           int64, float -> float32, bool -> bool);
-- ``("U",)``               undefined on every path;
-- ``("UX", layout)``       undefined on some path only (resolved by the caller:
-                           an error if the variable is used later, else "X");
-- ``("X",)``               not handed on (nothing later reads it);
-- ``("P", layout)``        undefined on some path, zeros there (the return value
-                           of a function that has not returned on that path);
-- ``("seq", type, children)`` / ``("dict", type, keys, children)``.
+- ``TensorOf(shape, dtype)``  a Tensor (one array);
+- ``Const(cls, value)``       the same Python value on every path (no array);
+- ``VarScalar(dtype)``        a Python scalar whose value depends on the path (a
+                              0-d array: MindSpore's "variable scalar"; int ->
+                              int64, float -> float32, bool -> bool);
+- ``Undef()``                 undefined on every path;
+- ``MaybeUndef(layout)``      undefined on some path only (resolved by the
+                              caller: an error if the variable is used later,
+                              else ``Dropped``);
+- ``Dropped()``               not handed on (nothing later reads it);
+- ``ZerosIfUndef(layout)``    undefined on some path, zeros there (the return
+                              value of a function that has not returned there);
+- ``Seq(type, children)`` / ``Dict(type, keys, children)``.
 
 ``observe`` describes one value, ``join`` merges two descriptions (or raises
 ``JoinFailure``), ``pack`` / ``unpack`` convert values to arrays and back.
@@ -31,6 +33,7 @@ from jax import lax
 
 from msxla.capture.ast.values import Undefined, is_undefined, scalar_value
 from msxla.capture.guards import is_data
+from msxla.capture.values import Const, Dict, Node, Seq, const
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
 
@@ -38,7 +41,34 @@ _NUMBERS = (bool, int, float)
 _SCALAR_DTYPE = {bool: np.dtype(np.bool_), int: np.dtype(np.int64), float: np.dtype(np.float32)}
 _PYTYPE = {np.dtype(np.bool_): bool, np.dtype(np.int64): int, np.dtype(np.float32): float}
 _RANK = {np.dtype(np.bool_): 0, np.dtype(np.int64): 1, np.dtype(np.float32): 2}
-UNDEF, DROP = ("U",), ("X",)
+
+
+class TensorOf(Node):
+    fields = ("shape", "dtype")
+
+
+class VarScalar(Node):
+    fields = ("dtype",)
+
+
+class Undef(Node):
+    fields = ()
+
+
+class MaybeUndef(Node):
+    fields = ("layout",)
+
+
+class Dropped(Node):
+    fields = ()
+
+
+class ZerosIfUndef(Node):
+    fields = ("layout",)
+
+
+UNDEF, DROP = Undef(), Dropped()
+_PARTIAL = (MaybeUndef, ZerosIfUndef)
 
 
 class Misfit(Exception):
@@ -61,14 +91,14 @@ def observe(value):
         dtype = np.dtype(value._data.dtype)
         pytype = value.__dict__.get("_out_pytype")  # a variable scalar stays one
         if pytype is not None and value._data.shape == () and _SCALAR_DTYPE[pytype] == dtype:
-            return ("D", dtype)
-        return ("T", tuple(value._data.shape), dtype)
+            return VarScalar(dtype)
+        return TensorOf(tuple(value._data.shape), dtype)
     cls = type(value)
     if cls is tuple or cls is list or (isinstance(value, tuple) and hasattr(value, "_fields")):
-        return ("seq", cls, tuple(observe(v) for v in value))
+        return Seq(cls, tuple(observe(v) for v in value))
     if cls is dict:
-        return ("dict", cls, tuple(value), tuple(observe(v) for v in value.values()))
-    return ("S", value)
+        return Dict(cls, tuple(value), tuple(observe(v) for v in value.values()))
+    return const(value)
 
 
 def _same(a, b) -> bool:
@@ -82,48 +112,48 @@ def _same(a, b) -> bool:
 
 
 def _number(node) -> bool:
-    return node[0] == "D" or (node[0] == "S" and type(node[1]) in _NUMBERS)
+    return type(node) is VarScalar or (type(node) is Const and type(node.value) in _NUMBERS)
 
 
 def _scalar_dtype(node):
-    return node[1] if node[0] == "D" else _SCALAR_DTYPE[type(node[1])]
+    return node.dtype if type(node) is VarScalar else _SCALAR_DTYPE[type(node.value)]
 
 
 def join(a, b):
-    ka, kb = a[0], b[0]
-    if ka == "X" or kb == "X":
+    ka, kb = type(a), type(b)
+    if ka is Dropped or kb is Dropped:
         return DROP
-    if ka == "U" or kb == "U":
-        if ka == kb:
+    if ka is Undef or kb is Undef:
+        if ka is kb:
             return UNDEF
-        other = b if ka == "U" else a
-        return other if other[0] in ("UX", "P") else ("UX", other)
-    if ka in ("UX", "P") or kb in ("UX", "P"):
-        wrap_kind = "P" if "P" in (ka, kb) else "UX"
-        inner = join(a[1] if ka in ("UX", "P") else a, b[1] if kb in ("UX", "P") else b)
-        return (wrap_kind, inner)
-    if ka == "T" and kb == "T":
-        if a[2] != b[2]:
+        other = b if ka is Undef else a
+        return other if isinstance(other, _PARTIAL) else MaybeUndef(other)
+    if ka in _PARTIAL or kb in _PARTIAL:
+        wrap_kind = ZerosIfUndef if ZerosIfUndef in (ka, kb) else MaybeUndef
+        inner = join(a.layout if ka in _PARTIAL else a, b.layout if kb in _PARTIAL else b)
+        return wrap_kind(inner)
+    if ka is TensorOf and kb is TensorOf:
+        if a.dtype != b.dtype:
             raise JoinFailure("dtype", a, b)
-        if a[1] != b[1]:
+        if a.shape != b.shape:
             raise JoinFailure("shape", a, b)
         return a
-    if ka == "S" and kb == "S" and _same(a[1], b[1]):
+    if ka is Const and kb is Const and _same(a.value, b.value):
         return a
     if _number(a) and _number(b):
         dts = {_scalar_dtype(a), _scalar_dtype(b)}
         for dt in (np.dtype(np.float32), np.dtype(np.int64), np.dtype(np.bool_)):
             if dt in dts:
-                return ("D", dt)
-    if ka == "T" and _number(b) or kb == "T" and _number(a):
-        tensor = a if ka == "T" else b
-        if tensor[1] == ():
+                return VarScalar(dt)
+    if ka is TensorOf and _number(b) or kb is TensorOf and _number(a):
+        tensor = a if ka is TensorOf else b
+        if tensor.shape == ():
             return tensor
         raise JoinFailure("value", a, b)
-    if ka == kb == "seq" and a[1] is b[1] and len(a[2]) == len(b[2]):
-        return ("seq", a[1], tuple(join(x, y) for x, y in zip(a[2], b[2])))
-    if ka == kb == "dict" and a[2] == b[2]:
-        return ("dict", a[1], a[2], tuple(join(x, y) for x, y in zip(a[3], b[3])))
+    if ka is kb is Seq and a.cls is b.cls and len(a.children) == len(b.children):
+        return Seq(a.cls, tuple(join(x, y) for x, y in zip(a.children, b.children)))
+    if ka is kb is Dict and a.keys == b.keys:
+        return Dict(a.cls, a.keys, tuple(join(x, y) for x, y in zip(a.children, b.children)))
     raise JoinFailure("value", a, b)
 
 
@@ -136,111 +166,108 @@ def _strong(x):
 
 def pack(node, value, out):
     """Append ``value``'s arrays under ``node`` to ``out`` (or raise Misfit)."""
-    kind = node[0]
-    if kind == "X":
+    kind = type(node)
+    if kind is Dropped:
         return
-    if kind == "P":
+    if kind is ZerosIfUndef:
         if is_undefined(value):
-            zeros(node[1], out)
+            zeros(node.layout, out)
         else:
-            pack(node[1], value, out)
+            pack(node.layout, value, out)
         return
-    if kind in ("U", "UX"):
+    if kind is Undef or kind is MaybeUndef:
         if not is_undefined(value):
             raise Misfit()
         return
     if is_undefined(value):
         raise Misfit()
-    if kind == "T":
+    if kind is TensorOf:
         if isinstance(value, Tensor) and not isinstance(value, Parameter):
             data = value._data
-            if tuple(data.shape) == node[1] and np.dtype(data.dtype) == node[2]:
+            if tuple(data.shape) == node.shape and np.dtype(data.dtype) == node.dtype:
                 out.append(_strong(data))
                 return
-        elif type(value) in _NUMBERS and node[1] == ():
-            out.append(jnp.asarray(value, node[2]))
+        elif type(value) in _NUMBERS and node.shape == ():
+            out.append(jnp.asarray(value, node.dtype))
             return
         raise Misfit()
-    if kind == "S":
-        if not _same(node[1], value):
+    if kind is Const:
+        if not _same(node.value, value):
             raise Misfit()
         return
-    if kind == "D":
+    if kind is VarScalar:
         if type(value) in _NUMBERS:
-            if _RANK[_SCALAR_DTYPE[type(value)]] > _RANK[node[1]]:
+            if _RANK[_SCALAR_DTYPE[type(value)]] > _RANK[node.dtype]:
                 raise Misfit()  # e.g. a float where only ints were seen: widen first
-            out.append(jnp.asarray(value, node[1]))
+            out.append(jnp.asarray(value, node.dtype))
             return
         if isinstance(value, Tensor) and value._data.shape == () and \
-                np.dtype(value._data.dtype) == node[1]:
+                np.dtype(value._data.dtype) == node.dtype:
             out.append(_strong(value._data))
             return
         raise Misfit()
-    if kind == "seq":
-        if type(value) is not node[1] or len(value) != len(node[2]):
+    if kind is Seq:
+        if type(value) is not node.cls or len(value) != len(node.children):
             raise Misfit()
-        for child, v in zip(node[2], value):
+        for child, v in zip(node.children, value):
             pack(child, v, out)
         return
-    if kind == "dict":
-        if type(value) is not node[1] or tuple(value) != node[2]:
+    if kind is Dict:
+        if type(value) is not node.cls or tuple(value) != node.keys:
             raise Misfit()
-        for child, v in zip(node[3], value.values()):
+        for child, v in zip(node.children, value.values()):
             pack(child, v, out)
         return
     raise AssertionError(node)
 
 
 def zeros(node, out):
-    kind = node[0]
-    if kind == "T":
-        out.append(jnp.zeros(node[1], node[2]))
-    elif kind == "D":
-        out.append(jnp.zeros((), node[1]))
-    elif kind == "P":
-        zeros(node[1], out)
-    elif kind == "seq":
-        for c in node[2]:
-            zeros(c, out)
-    elif kind == "dict":
-        for c in node[3]:
+    kind = type(node)
+    if kind is TensorOf:
+        out.append(jnp.zeros(node.shape, node.dtype))
+    elif kind is VarScalar:
+        out.append(jnp.zeros((), node.dtype))
+    elif kind is ZerosIfUndef:
+        zeros(node.layout, out)
+    elif kind is Seq or kind is Dict:
+        for c in node.children:
             zeros(c, out)
 
 
 def unpack(node, it, name):
-    kind = node[0]
-    if kind == "T":
+    kind = type(node)
+    if kind is TensorOf:
         return wrap(next(it))
-    if kind == "D":
-        return scalar_value(next(it), _PYTYPE[node[1]])
-    if kind == "S":
-        return node[1]
-    if kind == "P":
-        return unpack(node[1], it, name)
-    if kind in ("U", "UX", "X"):
+    if kind is VarScalar:
+        return scalar_value(next(it), _PYTYPE[node.dtype])
+    if kind is Const:
+        return node.value
+    if kind is ZerosIfUndef:
+        return unpack(node.layout, it, name)
+    if kind is Undef or kind is MaybeUndef or kind is Dropped:
         return Undefined(name)
-    if kind == "seq":
-        items = [unpack(c, it, name) for c in node[2]]
-        cls = node[1]
+    if kind is Seq:
+        items = [unpack(c, it, name) for c in node.children]
+        cls = node.cls
         return cls(items) if cls in (tuple, list) else cls(*items)
-    if kind == "dict":
-        return node[1](zip(node[2], (unpack(c, it, name) for c in node[3])))
+    if kind is Dict:
+        return node.cls(zip(node.keys, (unpack(c, it, name) for c in node.children)))
     raise AssertionError(node)
 
 
 def describe(node) -> str:
     """A short description for error messages: ``Tensor[Float32] shape (2,)``."""
     from msxla.common.dtype import from_np
-    kind = node[0]
-    if kind == "T":
-        return f"Tensor[{from_np(node[2])}] shape {node[1]}"
-    if kind == "D":
-        return f"a scalar of dtype {from_np(node[1])}"
-    if kind == "S":
-        text = repr(node[1]) if is_data(node[1]) else f"<{type(node[1]).__name__}>"
+    kind = type(node)
+    if kind is TensorOf:
+        return f"Tensor[{from_np(node.dtype)}] shape {node.shape}"
+    if kind is VarScalar:
+        return f"a scalar of dtype {from_np(node.dtype)}"
+    if kind is Const:
+        text = repr(node.value) if is_data(node.value) else f"<{type(node.value).__name__}>"
         return text if len(text) < 50 else text[:47] + "..."
-    if kind == "seq":
-        return f"{node[1].__name__} of {len(node[2])} items"
-    if kind == "dict":
-        return f"dict with keys {list(node[2])}"
+    if kind is Seq:
+        return f"{node.cls.__name__} of {len(node.children)} items"
+    if kind is Dict:
+        return f"dict with keys {list(node.keys)}"
     return "undefined"

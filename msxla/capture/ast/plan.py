@@ -84,8 +84,8 @@ class Plan:
                     node = L.join(node, other)
             except L.JoinFailure as failure:
                 raise fail(i, failure) from None
-            if node[0] == "UX":
-                node = resolve(i, node[1])
+            if type(node) is L.MaybeUndef:
+                node = resolve(i, node.layout)
             nodes.append(node)
         self.nodes = nodes
         for r in results:

@@ -73,7 +73,7 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
     def resolve(i, node):
         name = names[i]
         if name == RETVAL:
-            return ("P", node)
+            return L.ZerosIfUndef(node)
         if name in live:
             defined_true = not is_undefined(observed[1].values[i]) if 1 in observed else False
             side, other = ("true", "false") if defined_true else ("false", "true")

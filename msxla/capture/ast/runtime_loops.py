@@ -121,7 +121,7 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
     def resolve(i, node):
         name = names[i]
         if name == RETVAL:
-            return ("P", node)
+            return L.ZerosIfUndef(node)
         if name in live or name in test_names:
             raise user_error(E.UndefinedInBranchError,
                              f"The variable '{name}' is assigned in the body of a loop whose "

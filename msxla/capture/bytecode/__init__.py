@@ -54,6 +54,7 @@ from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.bytecode.variables.callables import _plain_cell_construct
 from msxla.capture.capture import RunEagerly, register_front_end
 from msxla.capture.tracing import trace_to_graph
+from msxla.capture.values import ScalarLeaf
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
 from msxla.common.cell_base import CellBase
 from msxla.options import Jitted
@@ -124,7 +125,7 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
             raise B.fullgraph_error(name, found.record) from None
         if any(not all(isinstance(d, int) for d in leaf.shape) for leaf in leaves):
             raise NeedsStaticShapes(f"graph break: {found.record.short()}") from None
-        if any(node[0] == "M" and node[1] in (int, float) for node in spec[1]):
+        if any(isinstance(node, ScalarLeaf) and node.cls in (int, float) for node in spec.args):
             # a scalar argument the recompile brake made a graph input is used as a Python
             # value: JitFunction keeps it a constant and captures again
             raise ConcretizationError(found.record.short()) from None

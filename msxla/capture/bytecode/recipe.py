@@ -7,15 +7,20 @@ Python after the compiled graph runs. ``describe`` turns that state into a
 follows the recipe with the graph's outputs and the real objects of the
 state the graph started from:
 
-- ``out``: a Tensor the graph computed (the k-th output);
-- ``in``: an object of the starting state, unchanged (the real one, so its
+- ``Out``: a Tensor the graph computed (the k-th output); ``OutArray`` a bare
+  array output;
+- ``In``: an object of the starting state, unchanged (the real one, so its
   identity and aliases are kept);
-- ``const``: a value baked into the graph (guarded) or an object from outside;
-- ``seq``/``set``/``dict``/``slice``/``cell``/``fn``/``meth``/``iter``: a
-  container, cell, function, bound method or iterator made by the captured
-  code, rebuilt around its parts; ``cellin`` writes a new value into a real
-  cell of the starting state (a ``nonlocal`` of the frame itself);
-- ``ref``: the same object again (aliases stay aliases).
+- ``Const`` (``msxla/capture/values.py``): a value baked into the graph
+  (guarded) or an object from outside;
+- ``NewSeq``/``NewSet``/``NewDict``/``SliceOf``/``NewCell``/``NewFn``/
+  ``MethOf``/``BoundBuiltin``/``NewIter``: a container, cell, function, bound
+  method or iterator made by the captured code, rebuilt around its parts;
+  ``CellIn`` writes a new value into a real cell of the starting state (a
+  ``nonlocal`` of the frame itself);
+- ``Ref``: the same object again (aliases stay aliases).
+
+``slot`` numbers the objects a recipe makes, so a ``Ref`` can point back.
 
 A live value that cannot be described (a generator or an unknown object made
 during the capture) raises ``Unrepresentable``: the program then runs that
@@ -28,16 +33,68 @@ import types
 import jax
 
 from msxla.capture.bytecode.frame import NULL, UNBOUND, FrameState
-from msxla.capture.bytecode.state import Unrepresentable
+from msxla.capture.bytecode.state import MethOf, Ref, SliceOf, Unrepresentable
 from msxla.capture.bytecode.variables import iterators as I
 from msxla.capture.bytecode.variables.opaque import Opaque
 from msxla.capture.guards import is_data
+from msxla.capture.values import Const, Node, const
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
 from msxla.common.cell_base import CellBase
 
 _STABLE = (types.ModuleType, type, types.BuiltinFunctionType, types.MethodDescriptorType,
            types.WrapperDescriptorType)
+
+
+class Out(Node):
+    fields = ("slot", "k", "cls")
+
+
+class OutArray(Node):
+    fields = ("k",)
+
+
+class In(Node):
+    """Object number ``pos`` of the starting state (``flatten``'s ``objs``)."""
+    fields = ("pos",)
+
+
+class NewSeq(Node):
+    fields = ("slot", "cls", "children")  # slot: None for a tuple (immutable, not memoised)
+
+
+class NewDict(Node):
+    fields = ("slot", "cls", "keys", "children")
+
+
+class NewSet(Node):
+    fields = ("slot", "cls", "children")
+
+
+class NewCell(Node):
+    fields = ("slot", "contents")  # contents: None for an empty cell
+
+
+class CellIn(Node):
+    fields = ("slot", "pos", "contents")
+
+
+class NewFn(Node):
+    fields = ("slot", "code", "globals", "name", "qualname", "defaults", "kwdefaults",
+              "closure")
+
+
+class BoundBuiltin(Node):
+    fields = ("name", "owner")
+
+
+class NewIter(Node):
+    fields = ("slot", "cls", "children")
+
+
+class FrameRecipe(Node):
+    """The live state after a graph, as ``FrameSpec`` lays it out."""
+    fields = ("index", "kw_names", "names", "locals", "cell_names", "cells", "stack", "exc")
 
 
 class Describer:
@@ -56,64 +113,64 @@ class Describer:
     def node(self, value):
         key = id(value)
         if key in self._memo:
-            return ("ref", self._memo[key])
+            return Ref(self._memo[key])
         if value is NULL or value is UNBOUND:
-            return ("const", value)
+            return const(value)
         cls = type(value)
         if cls is Parameter:
-            return ("const", value)
+            return const(value)
         if isinstance(value, Tensor):
             if key in self.t.lifted:
-                return ("in", self.t.lifted[key])
+                return In(self.t.lifted[key])
             slot = self._slot(value)
             self.outs.append(value._data)
-            return ("out", slot, len(self.outs) - 1, cls)
+            return Out(slot, len(self.outs) - 1, cls)
         if isinstance(value, (jax.Array, jax.core.Tracer)):
             self.outs.append(value)
-            return ("outj", len(self.outs) - 1)
+            return OutArray(len(self.outs) - 1)
         if cls is Opaque:
             if key not in self.t.lifted:
                 raise Unrepresentable("a Python value made during the capture")
-            return ("in", self.t.lifted[key])
+            return In(self.t.lifted[key])
         if is_data(value) or cls is range:
-            return ("const", value)
+            return const(value)
         if key in self.t.lifted and cls in (list, dict, set, tuple, types.FunctionType):
-            return ("in", self.t.lifted[key])
+            return In(self.t.lifted[key])
         if key in self.t.inputs and not self.t.is_tracked(value):
-            return ("in", self.t.inputs[key])
+            return In(self.t.inputs[key])
         if cls is tuple or (isinstance(value, tuple) and hasattr(value, "_fields")):
-            return ("seq", None, cls, tuple(self.node(v) for v in value))
+            return NewSeq(None, cls, tuple(self.node(v) for v in value))
         if cls is list:
             slot = self._slot(value)
-            return ("seq", slot, cls, tuple(self.node(v) for v in value))
+            return NewSeq(slot, cls, tuple(self.node(v) for v in value))
         if cls is dict:
             slot = self._slot(value)
-            return ("dict", slot, cls, tuple(value.keys()), tuple(self.node(v) for v in
-                                                                 value.values()))
+            return NewDict(slot, cls, tuple(value.keys()),
+                           tuple(self.node(v) for v in value.values()))
         if cls is set or cls is frozenset:
-            return ("set", self._slot(value), cls, tuple(self.node(v) for v in value))
+            return NewSet(self._slot(value), cls, tuple(self.node(v) for v in value))
         if cls is slice:
-            return ("slice", self.node(value.start), self.node(value.stop), self.node(value.step))
+            return SliceOf(self.node(value.start), self.node(value.stop), self.node(value.step))
         if cls is types.CellType:
             return self._cell(value, key)
         if cls is types.FunctionType:
             if not self.t.is_tracked(value):
-                return ("const", value)
+                return const(value)
             slot = self._slot(value)
-            return ("fn", slot, value.__code__, value.__globals__, value.__name__,
-                    value.__qualname__, self.node(value.__defaults__),
-                    self.node(value.__kwdefaults__), self.node(value.__closure__))
+            return NewFn(slot, value.__code__, value.__globals__, value.__name__,
+                         value.__qualname__, self.node(value.__defaults__),
+                         self.node(value.__kwdefaults__), self.node(value.__closure__))
         if cls is types.MethodType:
-            return ("meth", self.node(value.__func__), self.node(value.__self__))
+            return MethOf(self.node(value.__func__), self.node(value.__self__))
         if cls is types.BuiltinMethodType and self.t.is_tracked(getattr(value, "__self__", None)):
-            return ("bmeth", value.__name__, self.node(value.__self__))
+            return BoundBuiltin(value.__name__, self.node(value.__self__))
         if cls in I.ITERATOR_TYPES:
             slot = self._slot(value)
-            return ("iter", slot, cls, tuple(self.node(getattr(value, f))
-                                             for f in cls.STATE_FIELDS))
+            return NewIter(slot, cls, tuple(self.node(getattr(value, f))
+                                            for f in cls.STATE_FIELDS))
         if self.t.is_tracked(value) or not self._stable(value):
             raise Unrepresentable(f"a live {cls.__name__} made during the capture")
-        return ("const", value)
+        return const(value)
 
     def _cell(self, cell, key):
         try:
@@ -123,11 +180,11 @@ class Describer:
             contents, empty = None, True
         if key in self.t.lifted:
             slot = self._slot(cell)
-            return ("cellin", slot, self.t.lifted[key], None if empty else self.node(contents))
+            return CellIn(slot, self.t.lifted[key], None if empty else self.node(contents))
         if not self.t.is_tracked(cell):
-            return ("const", cell)
+            return const(cell)
         slot = self._slot(cell)
-        return ("cell", slot, None if empty else self.node(contents))
+        return NewCell(slot, None if empty else self.node(contents))
 
     def _stable(self, value) -> bool:
         """Objects from outside the capture that are safe to refer to by identity."""
@@ -139,10 +196,10 @@ def describe(state: FrameState, tracking):
     d = Describer(tracking)
     names = tuple(state.locals)
     cell_names = tuple(state.cells)
-    recipe = (state.index, state.kw_names,
-              names, tuple(d.node(state.locals[n]) for n in names),
-              cell_names, tuple(d.node(state.cells[n]) for n in cell_names),
-              tuple(d.node(v) for v in state.stack), d.node(state.exc))
+    recipe = FrameRecipe(state.index, state.kw_names,
+                         names, tuple(d.node(state.locals[n]) for n in names),
+                         cell_names, tuple(d.node(state.cells[n]) for n in cell_names),
+                         tuple(d.node(v) for v in state.stack), d.node(state.exc))
     return recipe, d.outs
 
 
@@ -153,68 +210,69 @@ class Rebuilder:
         self.fills = []
 
     def value(self, node):
-        kind = node[0]
-        if kind == "const":
-            return node[1]
-        if kind == "in":
-            return self.inputs[node[1]]
-        if kind == "ref":
-            return self.memo[node[1]]
-        if kind == "out":
-            t = wrap(self.outs[node[2]])
-            if node[3] is not Tensor:
+        kind = type(node)
+        if kind is Const:
+            return node.value
+        if kind is In:
+            return self.inputs[node.pos]
+        if kind is Ref:
+            return self.memo[node.slot]
+        if kind is Out:
+            t = wrap(self.outs[node.k])
+            if node.cls is not Tensor:
                 try:
-                    t.__class__ = node[3]
+                    t.__class__ = node.cls
                 except TypeError:
                     pass
-            self.memo[node[1]] = t
+            self.memo[node.slot] = t
             return t
-        if kind == "outj":
-            return self.outs[node[1]]
-        if kind == "seq":
-            cls = node[2]
+        if kind is OutArray:
+            return self.outs[node.k]
+        if kind is NewSeq:
+            cls = node.cls
             if cls is list:
-                out = self.memo[node[1]] = []
-                out.extend(self.value(c) for c in node[3])
+                out = self.memo[node.slot] = []
+                out.extend(self.value(c) for c in node.children)
                 return out
-            items = [self.value(c) for c in node[3]]
+            items = [self.value(c) for c in node.children]
             return tuple(items) if cls is tuple else cls(*items)
-        if kind == "dict":
-            out = self.memo[node[1]] = node[2]()
-            for k, c in zip(node[3], node[4]):
+        if kind is NewDict:
+            out = self.memo[node.slot] = node.cls()
+            for k, c in zip(node.keys, node.children):
                 out[k] = self.value(c)
             return out
-        if kind == "set":
-            out = self.memo[node[1]] = node[2](self.value(c) for c in node[3])
+        if kind is NewSet:
+            out = self.memo[node.slot] = node.cls(self.value(c) for c in node.children)
             return out
-        if kind == "slice":
-            return slice(self.value(node[1]), self.value(node[2]), self.value(node[3]))
-        if kind == "cell":
-            cell = self.memo[node[1]] = types.CellType()
-            if node[2] is not None:
-                self.fills.append((cell, node[2]))
+        if kind is SliceOf:
+            return slice(self.value(node.start), self.value(node.stop), self.value(node.step))
+        if kind is NewCell:
+            cell = self.memo[node.slot] = types.CellType()
+            if node.contents is not None:
+                self.fills.append((cell, node.contents))
             return cell
-        if kind == "cellin":
-            cell = self.memo[node[1]] = self.inputs[node[2]]
-            if node[3] is not None:
-                self.fills.append((cell, node[3]))
+        if kind is CellIn:
+            cell = self.memo[node.slot] = self.inputs[node.pos]
+            if node.contents is not None:
+                self.fills.append((cell, node.contents))
             return cell
-        if kind == "fn":
-            defaults, kwdefaults = self.value(node[6]), self.value(node[7])
-            fn = types.FunctionType(node[2], node[3], node[4], defaults, self.value(node[8]))
-            fn.__kwdefaults__, fn.__qualname__ = kwdefaults, node[5]
-            self.memo[node[1]] = fn
+        if kind is NewFn:
+            defaults, kwdefaults = self.value(node.defaults), self.value(node.kwdefaults)
+            fn = types.FunctionType(node.code, node.globals, node.name, defaults,
+                                    self.value(node.closure))
+            fn.__kwdefaults__, fn.__qualname__ = kwdefaults, node.qualname
+            self.memo[node.slot] = fn
             return fn
-        if kind == "meth":
-            return types.MethodType(self.value(node[1]), self.value(node[2]))
-        if kind == "bmeth":
-            return getattr(self.value(node[2]), node[1])
-        if kind == "iter":
-            it = self.memo[node[1]] = node[2].__new__(node[2])
-            for name, child in zip(node[2].STATE_FIELDS, node[3]):
+        if kind is MethOf:
+            return types.MethodType(self.value(node.func), self.value(node.owner))
+        if kind is BoundBuiltin:
+            return getattr(self.value(node.owner), node.name)
+        if kind is NewIter:
+            it = self.memo[node.slot] = node.cls.__new__(node.cls)
+            for name, child in zip(node.cls.STATE_FIELDS, node.children):
                 setattr(it, name, self.value(child))
             return it
-        raise AssertionError(kind)
+        raise AssertionError(node)
 
     def finish(self):
         while self.fills:
@@ -226,10 +284,10 @@ def rebuild(recipe, outs, inputs) -> FrameState:
     """The live Python state after a graph: ``outs`` are its output arrays, ``inputs`` the
     real objects of the state it started from (``flatten``'s ``objs``)."""
     r = Rebuilder(outs, inputs)
-    index, kw_names, names, local_nodes, cell_names, cell_nodes, stack, exc = recipe
-    local_values = {n: r.value(c) for n, c in zip(names, local_nodes)}
-    cells = {n: r.value(c) for n, c in zip(cell_names, cell_nodes)}
-    stack_values = [r.value(c) for c in stack]
-    exc_value = r.value(exc)
+    local_values = {n: r.value(c) for n, c in zip(recipe.names, recipe.locals)}
+    cells = {n: r.value(c) for n, c in zip(recipe.cell_names, recipe.cells)}
+    stack_values = [r.value(c) for c in recipe.stack]
+    exc_value = r.value(recipe.exc)
     r.finish()
-    return FrameState(local_values, cells, stack_values, index, kw_names, exc_value)
+    return FrameState(local_values, cells, stack_values, recipe.index, recipe.kw_names,
+                      exc_value)

@@ -32,6 +32,7 @@ from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.staged_print import staged_print
 from msxla.capture.tracing import _used_inputs
+from msxla.capture.values import Seq
 
 LOG = logging.getLogger("msxla")
 _MAX_RESTARTS = 256
@@ -97,6 +98,6 @@ def _capture_once(fn, spec, leaves, owners, objs, candidates, options, name, sto
     graph = CapturedGraph(
         closed_jaxpr=closed, name=name, mode="bytecode", n_args=n, state_in=state_in,
         state_out=tuple(info["written"]), mutated=tuple(info["mutated"]),
-        out_spec=("seq", tuple, (("T",),) * k), n_outs=k,
+        out_spec=Seq(tuple, (S.TENSOR_OUT,) * k), n_outs=k,
         guards=info["tracking"].guards.guard_set())
     return SegmentCapture(graph, info["recipe"], info["returns"], info["end_index"])
