@@ -56,6 +56,9 @@ rec("cf_all_gather", lambda: cf.all_gather_into_tensor(x)[0])
 rec("cf_reduce_scatter", lambda: cf.reduce_scatter_tensor(x)[0])
 rec("cf_broadcast", lambda: cf.broadcast(x, 1))
 rec("cf_barrier", cf.barrier)
+for capture in ("ast", "bytecode", "trace"):
+    rec(f"jit_{capture}", lambda: ms.jit(lambda a: ops.AllReduce()(a * 2) + 1,
+                                         capture_mode=capture)(x))
 if r == 0:
     rec("cf_send", lambda: cf.send(x * 2, dst=1))
 else:

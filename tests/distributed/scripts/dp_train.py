@@ -4,10 +4,12 @@ difference between its parameters after training and those of a stand-alone run 
 same network on the global batch, computed in this process after resetting the context.
 
 Scenarios: TrainOneStepCell in PyNative and GRAPH_MODE (the reducer MindSpore inserts),
-SyncBatchNorm, TrainOneStepWithLossScaleCell, Model.train on a sharded GeneratorDataset.
+SyncBatchNorm, TrainOneStepWithLossScaleCell, Model.train on a sharded GeneratorDataset
+(per step and in sink mode).
 Every rank starts from different random weights; parameter_broadcast makes them rank 0's.
 """
 import json
+import sys
 
 import numpy as np
 
@@ -91,7 +93,7 @@ def run(name, mode, bn_dp=None, bn_ref=None, scale=None):
     compare(name, train_steps(net, step, local=True), ref_params)
 
 
-def run_model():
+def run_model(name="model", sink=False):
     global start
     context.set_context(mode=ms.GRAPH_MODE)
 
@@ -109,19 +111,21 @@ def run_model():
     ref = make(0)
     start = params(ref)
     ms.Model(ref, nn.MSELoss(), nn.Momentum(ref.trainable_params(), 0.1, 0.9)).train(
-        1, dataset(1, 0))
+        1, dataset(1, 0), dataset_sink_mode=sink)
     data_parallel()
     net = make(100 * RANK)
     model = ms.Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
-    model.train(1, dataset(SIZE, RANK))
-    compare("model", params(net), params(ref))
+    model.train(1, dataset(SIZE, RANK), dataset_sink_mode=sink)
+    compare(name, params(net), params(ref))
 
 
 run("pynative", ms.PYNATIVE_MODE)
 run("graph", ms.GRAPH_MODE)
 run("sync_bn", ms.GRAPH_MODE, nn.SyncBatchNorm, nn.BatchNorm1d)
-run("loss_scale", ms.GRAPH_MODE, scale=1024.0)
 run_model()
+if "--all" in sys.argv:  # the longer variants (the four-worker test runs them)
+    run("loss_scale", ms.GRAPH_MODE, scale=1024.0)
+    run_model("model_sink", sink=True)
 context.reset_auto_parallel_context()  # a device_num that is not the world size is refused
 context.set_auto_parallel_context(parallel_mode="data_parallel", device_num=SIZE + 1)
 try:
