@@ -25,6 +25,7 @@ setting is ignored, with a one-time note
 """
 from __future__ import annotations
 
+import functools
 import types
 
 import jax
@@ -35,6 +36,7 @@ from msxla._log import note_once
 from msxla.ge import Signature, convert, from_bytes
 from msxla.ge.backend import ge_option_attrs, graph_name, variable_names
 from msxla.ge.reference import run_model
+from msxla.jit import compile_cache
 from msxla.lower.lowering import graph_callable, lower
 
 
@@ -76,12 +78,22 @@ def compile_for_jit(lowered, graph, options) -> GeExecutable:
     names_out = [names[id(p)] for p in graph.state_out]
     sig = Signature(n_data=graph.n_args, variables=tuple(names_in), n_outs=graph.n_outs,
                     assign_to=tuple(names_out))
-    model = convert(lowered, graph_name(graph.name), sig,
-                    ge_option_attrs(options.option("ge_options")))
+    attrs = ge_option_attrs(options.option("ge_options"))
+    name = graph_name(graph.name)
+    key = "\n".join([_converter_fingerprint(), name, repr(sig), repr(sorted(attrs.items())),
+                     lowered.as_text()])
+    air = compile_cache.cached_bytes("ge", key,
+                                     lambda: convert(lowered, name, sig, attrs).to_bytes())
     note_once("backend:GE", "backend='GE': there is no Ascend device here, so the GE graph "
               "runs on msxla's GE reference executor (numpy): same results as XLA, much "
               "slower. On Ascend the graph would be sunk to GE as a whole.")
-    return GeExecutable(from_bytes(model.to_bytes()), graph, names_in, names_out)
+    return GeExecutable(from_bytes(air), graph, names_in, names_out)
+
+
+@functools.lru_cache(maxsize=1)
+def _converter_fingerprint() -> str:
+    import msxla.ge
+    return compile_cache.source_fingerprint(msxla.ge)
 
 
 def ge_traceable(graph, options, stats):

@@ -9,10 +9,14 @@ cache in ``DIR/rank_<id>/xla``: an executable whose StableHLO module, compile
 options (the jit level's XLA passes), jax, XLA and device are the same as in
 an earlier process is loaded instead of compiled. That covers jitted graphs,
 pieces of functions with graph breaks, ``dynamic=1`` shapes, traced calls
-under ``grad`` and the eager op rows PyNative runs. Capture and lowering run
-again in each process (a captured graph holds live Python objects: guards,
-Parameters), so the cache saves XLA's compile time, which dominates the first
-call of a network.
+under ``grad`` and the eager op rows PyNative runs. ``backend="GE"`` graphs
+are kept the same way in ``DIR/rank_<id>/ge``: the AIR bytes converted from a
+StableHLO module, keyed by the module's text, the graph's signature and
+options and a fingerprint of the converter's own source (``cached_bytes``),
+so a changed converter never reuses an old conversion. Capture and lowering
+run again in each process (a captured graph holds live Python objects:
+guards, Parameters), so the cache saves XLA's compile time (and GE's
+conversion), which dominates the first call of a network.
 
 The files are msxla's own envelope around jax's entry: a magic line, the
 cache key, the payload's length and its SHA-256. A file whose envelope does
@@ -39,34 +43,36 @@ _SUFFIX = "-cache"
 _state = {"dir": None}
 _lock = threading.Lock()
 _counts = {"hits": 0, "misses": 0, "rejected": 0, "writes": 0}
+_ge_counts = dict.fromkeys(_counts, 0)
 
 
 def stats() -> dict:
-    """This process's cache lookups: ``hits`` (executables loaded), ``misses``,
-    ``rejected`` (invalid files removed) and ``writes`` (executables compiled and
-    stored)."""
-    return dict(_counts, dir=_state["dir"])
+    """This process's cache lookups of XLA executables: ``hits`` (loaded), ``misses``,
+    ``rejected`` (invalid files removed) and ``writes`` (compiled and stored); ``ge``:
+    the same for GE graphs."""
+    return dict(_counts, dir=_state["dir"], ge=dict(_ge_counts))
 
 
 class CheckedFileCache:
     """jax's cache interface over files with a checked envelope (see the module doc)."""
 
-    def __init__(self, path):
+    def __init__(self, path, counts=None):
         self._path = pathlib.Path(path)
         self._path.mkdir(parents=True, exist_ok=True)
+        self.counts = _counts if counts is None else counts
 
     def get(self, key: str) -> bytes | None:
         path = self._path / (key + _SUFFIX)
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            _counts["misses"] += 1
+            self.counts["misses"] += 1
             return None
         except OSError as err:
             LOG.warning("compile cache: cannot read %s (%s); compiling instead.", path, err)
             return None
         payload = unpack(key, data)
-        _counts["hits" if payload is not None else "rejected"] += 1
+        self.counts["hits" if payload is not None else "rejected"] += 1
         if payload is None:
             LOG.warning("compile cache: %s is not a valid entry (truncated, foreign or from "
                         "another version); it is ignored and removed, and the graph is "
@@ -85,7 +91,7 @@ class CheckedFileCache:
         try:
             tmp.write_bytes(pack(key, value))
             os.replace(tmp, path)
-            _counts["writes"] += 1
+            self.counts["writes"] += 1
         except OSError as err:
             LOG.warning("compile cache: cannot write %s (%s).", path, err)
             try:
@@ -138,6 +144,30 @@ def configure():
             return
         set_persistent_cache(target, CheckedFileCache(target) if target else None)
         _state["dir"] = target
+
+
+def cached_bytes(kind: str, key_text: str, make) -> bytes:
+    """``make()``, or the bytes stored for the same ``key_text`` in the cache's ``kind``
+    directory (beside ``xla``) by this or an earlier process; ``make()`` alone when the
+    cache is off. ``key_text`` must determine the bytes completely."""
+    root = _state["dir"]
+    if root is None:
+        return make()
+    store = CheckedFileCache(os.path.join(os.path.dirname(root), kind), _ge_counts)
+    key = hashlib.sha256(key_text.encode()).hexdigest()
+    data = store.get(key)
+    if data is None:
+        data = make()
+        store.put(key, data)
+    return data
+
+
+def source_fingerprint(package) -> str:
+    """A hash of a package's Python source (a converter's version, for cache keys)."""
+    digest = hashlib.sha256()
+    for path in sorted(pathlib.Path(package.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _on_set_context(keys):

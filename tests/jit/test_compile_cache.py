@@ -1,6 +1,6 @@
 """The persistent compile cache (``enable_compile_cache`` / ``MS_COMPILER_CACHE_*``).
 
-A second process loads the executables the first one compiled; a cache file
+A second process loads the executables (and GE graphs) the first one made; a cache file
 that is truncated, foreign or holds another key's entry is ignored with a
 warning and rewritten, never run; two processes filling one cache at once
 leave only valid entries. Each process computes ``sin(x) * 2 + 1`` and is
@@ -27,18 +27,20 @@ from msxla import Tensor, ops
 from msxla.jit import compile_cache
 if sys.argv[1] != "-":
     ms.set_context(enable_compile_cache=True, compile_cache_path=sys.argv[1])
-f = ms.jit(lambda a: ops.sin(a) * 2 + 1, jit_level="O1")
-out = f(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)))
-print(json.dumps({"out": out.asnumpy().tolist(), **compile_cache.stats()}))
+x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+out = ms.jit(lambda a: ops.sin(a) * 2 + 1, jit_level="O1")(x)
+ge = ms.jit(lambda a: a * 3 - 1, backend="GE")(x) if "ge" in sys.argv else None
+print(json.dumps({"out": out.asnumpy().tolist(), **compile_cache.stats(),
+                  "ge_out": None if ge is None else ge.asnumpy().tolist()}))
 """
 WANT = np.sin(np.arange(6, dtype=np.float32).reshape(2, 3)) * 2 + 1
 
 
-def _start(tmp_path, cache, env=None):
+def _start(tmp_path, cache, env=None, *extra):
     script = tmp_path / "child.py"
     script.write_text(CHILD)
     full_env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS="cpu", **(env or {}))
-    return subprocess.Popen([sys.executable, str(script), str(cache)], cwd=tmp_path,
+    return subprocess.Popen([sys.executable, str(script), str(cache), *extra], cwd=tmp_path,
                             env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
 
@@ -48,11 +50,13 @@ def _finish(proc):
     assert proc.returncode == 0, err
     result = json.loads(out.strip().splitlines()[-1])
     np.testing.assert_allclose(result["out"], WANT, rtol=1e-6)
+    if result["ge_out"] is not None:
+        np.testing.assert_allclose(result["ge_out"], np.arange(6).reshape(2, 3) * 3 - 1)
     return result, err
 
 
-def _run(tmp_path, cache, env=None):
-    return _finish(_start(tmp_path, cache, env))
+def _run(tmp_path, cache, env=None, *extra):
+    return _finish(_start(tmp_path, cache, env, *extra))
 
 
 def _entries(cache):
@@ -61,14 +65,16 @@ def _entries(cache):
 
 def test_a_second_process_loads_what_the_first_compiled(tmp_path):
     cache = tmp_path / "cache"
-    cold, _ = _run(tmp_path, cache)
+    cold, _ = _run(tmp_path, cache, None, "ge")
     assert cold["writes"] >= 1 and cold["dir"] == str(cache / "rank_0" / "xla")
+    assert cold["ge"]["writes"] == 1  # the GE graph's conversion
     names = {p.name for p in _entries(cache)}
     assert any(n.startswith("jit__lambda") for n in names)
     # the environment variables turn the same cache on
     warm, _ = _run(tmp_path, "-", {"MS_COMPILER_CACHE_ENABLE": "1",
-                                   "MS_COMPILER_CACHE_PATH": str(cache)})
+                                   "MS_COMPILER_CACHE_PATH": str(cache)}, "ge")
     assert warm["writes"] == 0 and warm["hits"] >= 1 and warm["rejected"] == 0
+    assert warm["ge"] == {"hits": 1, "misses": 0, "rejected": 0, "writes": 0}
     assert {p.name for p in _entries(cache)} == names
 
 
