@@ -1,9 +1,9 @@
 """Steps per second of ``Model.train``: per-step against dataset sink mode.
 
-    python benchmarks/train_model.py [--workloads mlp lenet] [--rounds 3] [--jit-level O0]
+    python benchmarks/train_model.py [--workloads mlp mlp_small lenet] [--rounds 3] [--jit-level O0]
         [--mindspore ~/ms-oracle/bin/python] [--json out.json]
 
-For each workload of ``train_workloads.py`` (an MLP and LeNet-5), in GRAPH_MODE:
+For each workload of ``train_workloads.py`` (two MLPs and LeNet-5), in GRAPH_MODE:
 
 - ``per-step``: ``dataset_sink_mode=False``, one compiled step per batch;
 - ``sink N``: ``dataset_sink_mode=True, sink_size=N`` for N in 1, 10, 100: each
@@ -15,7 +15,8 @@ warm-up run first); runs are interleaved over rounds and the best is kept, in
 wall-clock and process CPU time. With ``--mindspore PYTHON`` the same workloads
 run in MindSpore 2.10 (``mindspore_train_model.py``, in that interpreter) on the
 same CPU, and appear in the table. The target is judged on CPU time (the
-machine is shared): sink mode at least 2x per-step on the MLP.
+machine is shared): sink mode at least 2x per-step on the MLP, reported for both
+MLPs (the large one is bound by its arithmetic, the small one by per-step costs).
 """
 from __future__ import annotations
 
@@ -108,11 +109,12 @@ def main(argv=None):
           f"{platform.processor() or platform.machine()}, jax {jax.__version__}, "
           f"{jax.devices()[0].platform}, jit_level {args.jit_level or 'default (O0)'}\n")
     print(table(results))
-    mlp = results.get("mlp")
-    if mlp:
-        ratio = mlp["per-step"][1] / min(mlp[f"sink {s}"][1] for s in (10, 100))
-        print(f"\nTarget: sink mode >= 2x per-step on the MLP (CPU time): {ratio:.2f}x -> "
-              f"{'met' if ratio >= 2 else 'NOT met'}")
+    for name in ("mlp", "mlp_small"):
+        rows = results.get(name)
+        if rows:
+            ratio = rows["per-step"][1] / min(rows[f"sink {s}"][1] for s in (10, 100))
+            print(f"\nTarget: sink mode >= 2x per-step on the {name} MLP (CPU time): "
+                  f"{ratio:.2f}x -> {'met' if ratio >= 2 else 'NOT met'}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"steps": W.STEPS, "rounds": args.rounds, "jit_level": args.jit_level,

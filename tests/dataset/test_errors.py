@@ -144,3 +144,31 @@ def test_no_worker_process_outlives_a_failed_pipeline():
     while live() - before and time.time() < deadline:
         time.sleep(0.1)
     assert not live() - before
+
+
+def test_corrupt_file_in_an_image_folder_names_the_file_row_and_column(tmp_path):
+    from PIL import Image
+    for cls in ("a", "b"):
+        (tmp_path / cls).mkdir()
+        for i in range(2):
+            Image.fromarray(np.full((4, 4, 3), i, np.uint8)).save(tmp_path / cls / f"{i}.jpg")
+    (tmp_path / "b" / "2.jpg").write_bytes(b"not a jpeg")
+    d = ds.ImageFolderDataset(str(tmp_path), shuffle=False).map(vision.Decode(), "image")
+    with pytest.raises(RuntimeError) as info:
+        _consume(d)
+    msg = str(info.value)
+    assert "[Decode] failed on row 4" in msg and "['image']" in msg
+    assert os.path.join("b", "2.jpg") in msg and "image decode failed" in msg
+
+
+def test_missing_folder_or_file_is_named():
+    with pytest.raises(ValueError, match="/no/such/folder does not exist"):
+        ds.ImageFolderDataset("/no/such/folder")
+    with pytest.raises(ValueError, match="/no/such/folder does not exist"):
+        ds.MnistDataset("/no/such/folder")
+
+    def gen():
+        yield (np.fromfile("/no/such/file.bin", np.uint8),)
+    with pytest.raises(RuntimeError) as info:
+        _consume(ds.GeneratorDataset(gen, ["x"]))
+    assert "FileNotFoundError" in str(info.value) and "/no/such/file.bin" in str(info.value)

@@ -21,4 +21,4 @@ def test_train_benchmark_reports_every_variant(tmp_path):
     rows = json.loads(out.read_text())["results"]["mlp"]
     assert set(rows) == {"per-step", "sink 1", "sink 10", "sink 100", "PyNative per-step"}
     assert all(wall > 0 and cpu > 0 for wall, cpu in rows.values())
-    assert "Target: sink mode >= 2x per-step on the MLP" in proc.stdout
+    assert "Target: sink mode >= 2x per-step on the mlp MLP" in proc.stdout

@@ -235,7 +235,12 @@ class WeightedRandomSampler(BuiltinSampler):
 
     def __init__(self, weights, num_samples=None, replacement=True):
         super().__init__(num_samples)
-        self.weights = np.asarray(list(weights), dtype=np.float64)
+        weights = list(weights)
+        for i, w in enumerate(weights):
+            if isinstance(w, bool) or not isinstance(w, (int, float, np.number)):
+                raise TypeError(f"type of weights element must be number, but got w[{i}]: {w}, "
+                                f"type: {type(w)}.")
+        self.weights = np.asarray(weights, dtype=np.float64)
         if not isinstance(replacement, bool):
             raise TypeError(f"replacement must be a boolean value but was: {replacement}.")
         self.replacement = replacement
@@ -244,10 +249,16 @@ class WeightedRandomSampler(BuiltinSampler):
         return True
 
     def _own_count(self, n):
-        return len(self.weights) if self.num_samples is None else self.num_samples
+        """``num_samples`` rows, at most the source's (MindSpore's rule), all by default."""
+        return n if self.num_samples is None else min(self.num_samples, n)
 
     def _own_indices(self, n, ctx):
         w = self.weights
+        if len(w) > n:
+            raise RuntimeError(f"Invalid parameter, size of sample weights must be less than or "
+                               f"equal to num of data, otherwise might cause generated id out of "
+                               f"bound or other errors, but got weight size: {len(w)}, num of "
+                               f"data: {n}")
         if len(w) == 0 or (w < 0).any() or w.sum() <= 0:
             raise RuntimeError("Invalid parameter, weights must be non-negative, not all zero "
                                "and not empty.")

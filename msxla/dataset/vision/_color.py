@@ -35,7 +35,7 @@ class Normalize(TensorOperation):
         self.is_hwc = is_hwc
 
     def _normalize(self, img):
-        arr = im.check_image(np.asarray(img), type(self).__name__).astype(np.float32)
+        arr = im.check_image(np.asarray(img), type(self).__name__).astype(np.float32, copy=True)
         if arr.ndim == 2:
             return (arr - self.mean[0]) / self.std[0]
         shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
@@ -43,7 +43,10 @@ class Normalize(TensorOperation):
         if len(self.mean) not in (1, nc):
             raise RuntimeError(f"{type(self).__name__}: mean has {len(self.mean)} values but the "
                                f"image has {nc} channels.")
-        return (arr - self.mean.reshape(shape)) / self.std.reshape(shape)
+        # In place on the float32 copy: the same values as (arr - mean) / std, one buffer.
+        np.subtract(arr, self.mean.reshape(shape), out=arr)
+        np.divide(arr, self.std.reshape(shape), out=arr)
+        return arr
 
     def _apply(self, img):
         return self._normalize(img)
