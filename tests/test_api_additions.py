@@ -63,3 +63,20 @@ def test_t_of_rank_three_is_refused():
     input unchanged, which reads as a transpose that did not happen."""
     with pytest.raises(ValueError, match="rank at most 2"):
         ms.Tensor(np.arange(8.).reshape(2, 2, 2)).t()
+
+
+def _loops(x):
+    """A Tensor-valued while condition and Tensor fori bounds: lax loops inside a graph."""
+    a = ops.WhileLoop()(lambda v: v.sum() < 50, lambda v: v * 2 + 1, x)
+    b = ops.ForiLoop()(ms.Tensor(0), ms.Tensor(3), lambda i, v: v + i.astype(ms.float32), a)
+    c, ys = ops.Scan()(lambda c, t: (c + t, c * t), x.sum(), [a, b])
+    return a, b, c, ys[1]
+
+
+def test_loop_primitives_agree_in_every_mode(jit_mode):
+    from modes import make
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    want = [t.asnumpy() for t in _loops(x)]
+    got = [t.asnumpy() for t in make(_loops, jit_mode)(x)]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, w)

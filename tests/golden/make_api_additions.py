@@ -156,6 +156,15 @@ t.register_hook(hook)
 result = ms.grad(lambda a: (a * 3).sum())(t)
 """,
         "Tensor([1.]).register_hook(3)",
+        # loop Primitives
+        "ops.WhileLoop()(wcond, wbody, (Tensor(0), Tensor(1.0)))",
+        "ops.WhileLoop()(lambda v: v < 5, lambda v: v + 2, 0)",
+        "ops.ForiLoop()(0, 5, lambda i, v: v + i, Tensor(0))",
+        "ops.ForiLoop()(1, 4, lambda i, v: (v[0] * i, v[1] + 1), (Tensor(1), Tensor(0.5)))",
+        "ops.Scan()(sbody, 0.0, [1.0, 2.0, 3.0])",
+        "ops.Scan()(sbody, Tensor(1.0), [Tensor(1.0), Tensor(2.0), Tensor(3.0)])",
+        "ms.jit(jwhile)(Tensor(1))",
+        "ms.jit(jfori)(Tensor(np.arange(3.0, dtype=np.float32)))",
     ]
     return c
 
@@ -171,6 +180,16 @@ def pair(p):
     return p[0] + p[1].T
 def mm(a):
     return a.swapaxes(0, 1) * 2
+def wcond(v):
+    return v[0] < 10
+def wbody(v):
+    return (v[0] + 1, v[1] * 2)
+def sbody(c, x):
+    return c + x, c * x
+def jwhile(x):
+    return ops.WhileLoop()(lambda v: v < 10, lambda v: v * 2, x)
+def jfori(x):
+    return ops.ForiLoop()(0, 3, lambda i, v: v * 2 + 1, x)
 '''
 
 
@@ -228,7 +247,10 @@ def worker(start):
     import numpy as np
     import mindspore as ms
     from mindspore import nn, ops
-    env = {"ms": ms, "np": np, "Tensor": ms.Tensor, "ops": ops, "nn": nn, "__name__": "__main__"}
+    # The cases' functions live in __main__'s namespace: MindSpore's graph compiler reads
+    # a function's globals through its module.
+    env = vars(sys.modules["__main__"])
+    env.update({"ms": ms, "np": np, "Tensor": ms.Tensor, "ops": ops, "nn": nn})
     exec(_compile(SETUP, "setup", "exec"), env)  # noqa: S102
     all_cases = cases()
     for i in range(start, len(all_cases)):
