@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The GPU checks, in one run on a machine with an NVIDIA GPU and jax's CUDA build:
+# device and versions, the jit practice table and the real-model benchmark on
+# the GPU, then the default test suite with jax's GPU platform as the default
+# backend. Results go to $OUT (default /tmp/msxla_gpu): device.txt,
+# jit_practice.{md,json,png}, real_models.md, pytest.log, pytest.xml.
+#
+#   OUT=/tmp/g tools/gpu_checks.sh [SECONDS_FOR_TESTS]
+#
+# Python packages missing on the machine (grain, ...) can be put as wheels in
+# .whl/ beside this checkout; they are installed into /tmp/site first.
+set -u
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/msxla_gpu}
+TEST_S=${1:-240}
+PY=${PYTHON:-python3}
+mkdir -p "$OUT"
+if compgen -G ".whl/*.whl" > /dev/null; then
+    $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+        --target /tmp/site .whl/*.whl || exit 1
+    export PYTHONPATH=/tmp/site
+fi
+export PYTHONPATH=${PYTHONPATH:+$PYTHONPATH:}$PWD
+export XLA_PYTHON_CLIENT_PREALLOCATE=false PYTHONUNBUFFERED=1
+
+{
+    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+    $PY -c "import sys, jax, jaxlib, numpy; print('python', sys.version.split()[0], \
+'jax', jax.__version__, 'jaxlib', jaxlib.__version__, 'numpy', numpy.__version__); \
+print(jax.devices())"
+} > "$OUT/device.txt" 2>&1
+cat "$OUT/device.txt"
+
+echo "== jit practice (GPU)"
+timeout 210 $PY benchmarks/jit_practice.py --device gpu --min-s 6 \
+    --save-json "$OUT/jit_practice.json" --plot "$OUT/jit_practice.png" \
+    > "$OUT/jit_practice.md" 2> "$OUT/jit_practice.err"
+echo "rc=$?"; tail -5 "$OUT/jit_practice.err"
+
+if [ -f benchmarks/real_models.py ]; then
+    echo "== real models (GPU, quick)"
+    timeout 200 $PY benchmarks/real_models.py --device gpu --quick \
+        > "$OUT/real_models.md" 2> "$OUT/real_models.err"
+    echo "rc=$?"; tail -5 "$OUT/real_models.err"
+fi
+
+echo "== tests on the GPU"
+timeout "$TEST_S" $PY -m pytest -q -p no:cacheprovider -n 12 -m "not slow" \
+    --timeout 120 --junitxml "$OUT/pytest.xml" \
+    tests/jit tests/ops tests/nn tests/autodiff tests/train tests/ge \
+    tests/test_tensor_core.py tests/test_tensor_indexing.py tests/test_golden_promotion.py \
+    tests/test_golden_tensor_core.py tests/test_golden_indexing.py tests/test_examples.py \
+    > "$OUT/pytest.log" 2>&1
+echo "rc=$?"; tail -30 "$OUT/pytest.log"
