@@ -2,8 +2,10 @@
 # The GPU checks, in one run on a machine with an NVIDIA GPU and jax's CUDA build:
 # device and versions, the jit practice table and the real-model benchmark on
 # the GPU, then the default test suite with jax's GPU platform as the default
-# backend. Results go to $OUT (default /tmp/msxla_gpu): device.txt,
-# jit_practice.{md,json,png}, real_models.md, pytest.log, pytest.xml.
+# backend; and, since that machine's CPU is otherwise idle, the per-call
+# overhead table on its CPU. Results go to $OUT (default /tmp/msxla_gpu):
+# device.txt, jit_practice.{md,json,png}, real_models.md, cpu_overhead.md,
+# pytest.log.
 #
 #   OUT=/tmp/g tools/gpu_checks.sh [SECONDS_FOR_TESTS]
 #
@@ -12,7 +14,7 @@
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/msxla_gpu}
-TEST_S=${1:-240}
+TEST_S=${1:-120}
 PY=${PYTHON:-python3}
 mkdir -p "$OUT"
 if compgen -G ".whl/*.whl" > /dev/null; then
@@ -32,21 +34,27 @@ print(jax.devices())"
 cat "$OUT/device.txt"
 
 echo "== jit practice (GPU)"
-timeout 210 $PY benchmarks/jit_practice.py --device gpu --min-s 6 \
+timeout 120 $PY benchmarks/jit_practice.py --device gpu --quick \
     --save-json "$OUT/jit_practice.json" --plot "$OUT/jit_practice.png" \
     > "$OUT/jit_practice.md" 2> "$OUT/jit_practice.err"
 echo "rc=$?"; tail -5 "$OUT/jit_practice.err"
 
 if [ -f benchmarks/real_models.py ]; then
     echo "== real models (GPU, quick)"
-    timeout 200 $PY benchmarks/real_models.py --device gpu --quick \
+    timeout 120 $PY benchmarks/real_models.py --device gpu --quick \
         > "$OUT/real_models.md" 2> "$OUT/real_models.err"
     echo "rc=$?"; tail -5 "$OUT/real_models.err"
 fi
 
+echo "== per-call overhead on the idle CPU"
+JAX_PLATFORMS=cpu timeout 60 $PY benchmarks/jit_overhead.py --quick \
+    > "$OUT/cpu_overhead.md" 2> "$OUT/cpu_overhead.err"
+echo "rc=$?"; tail -3 "$OUT/cpu_overhead.err"
+
+# SIGINT at the limit: pytest stops and still prints the failures so far.
 echo "== tests on the GPU"
-timeout "$TEST_S" $PY -m pytest -q -p no:cacheprovider -n 12 -m "not slow" \
-    --timeout 120 --junitxml "$OUT/pytest.xml" \
+timeout -s INT -k 30 "$TEST_S" $PY -m pytest -q -rf -p no:cacheprovider -n 12 \
+    -m "not slow" --timeout 90 \
     tests/jit tests/ops tests/nn tests/autodiff tests/train tests/ge \
     tests/test_tensor_core.py tests/test_tensor_indexing.py tests/test_golden_promotion.py \
     tests/test_golden_tensor_core.py tests/test_golden_indexing.py tests/test_examples.py \
