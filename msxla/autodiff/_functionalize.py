@@ -15,8 +15,12 @@ jax arrays, ready for ``jax.vjp`` / ``jax.jvp`` / ``jax.jacfwd``:
 - Parameters written inside the function (``ops.assign``, moving statistics)
   come back as aux outputs, and ``plan.write_back`` stores each one exactly
   once, with its primal value, in the enclosing frame or the Parameter;
+- integer Tensors at the positions of ``grad`` (``int_inputs``) are
+  differentiated through a float copy, as MindSpore differentiates them;
 - Python values in the outputs (None, numbers, strings) travel in a side
-  channel filled while jax traces ``f``, which happens exactly once.
+  channel filled while jax traces ``f``, which happens exactly once (the
+  output dtypes of a call on integer inputs are found by one more abstract
+  trace).
 
 Nothing here calls ``asnumpy`` or ``bool`` on a value, so a plan also works
 when the arguments' arrays are tracers (inside jit, or an outer grad).
@@ -39,8 +43,19 @@ def is_tensor(value):
 
 
 def is_diff_dtype(dtype):
-    """Float and complex arrays are differentiated; integer and bool ones get zeros."""
+    """Float and complex arrays are differentiated; integer and bool ones get zeros
+    (except integer inputs of ``grad``, see ``CallPlan``)."""
     return jnp.issubdtype(dtype, jnp.inexact)
+
+
+def is_int_dtype(dtype):
+    return jnp.issubdtype(dtype, jnp.integer)
+
+
+def float_for(dtype):
+    """The float dtype an integer input is differentiated in (exact for its values up to
+    2**24 (float32) / 2**53 (float64))."""
+    return jnp.float64 if jnp.dtype(dtype).itemsize >= 8 else jnp.float32
 
 
 class Zeros:
@@ -75,12 +90,25 @@ class CallPlan:
             gradient: it is left out of ``position_specs``.
         weights: Tensors (normally Parameters) whose gradients are wanted.
         has_aux: only the first output is differentiated; the others are aux.
+        int_inputs: integer Tensors at the positions are differentiated as MindSpore's
+            grad does: the call runs on them as float (``float_for``), the output keeps
+            the dtypes the call has on the integers and each gradient is cast back to its
+            input's dtype (truncated). If the call needs them as integers (an index, a
+            bitwise op) it runs again with them as constants, and they get zeros.
     """
 
-    def __init__(self, fn, args, kwargs, positions=(), weights=(), has_aux=False, api="grad"):
+    def __init__(self, fn, args, kwargs, positions=(), weights=(), has_aux=False, api="grad",
+                 int_inputs=False):
         self.fn, self.api, self.has_aux = fn, api, has_aux
         self.args, self.kwargs = tuple(args), dict(kwargs)
+        self._positions, self._weights = tuple(positions), tuple(weights)
+        self._mark_inputs(int_inputs)
+
+    def _mark_inputs(self, int_inputs):
+        """Choose the primals: what ``positions`` and ``weights`` differentiate."""
+        self.int_inputs = int_inputs
         self.primals = []  # the arrays jax differentiates
+        self.int_dtypes = {}  # primal index -> the integer dtype of the user's Tensor
         self._param_leaf = {}  # Parameter -> primal index (given to the frame)
         self._subst = {}  # argument slot -> (treedef, [leaf substitutes]) for plain Tensors
         self._side = None  # filled while f is traced
@@ -88,11 +116,11 @@ class CallPlan:
         # Each kept position: (position, spec) where spec is a pytree of primal
         # indices / Zeros shaped like the argument (a bare leaf for a Tensor).
         self.position_specs = []
-        for p in positions:
+        for p in self._positions:
             spec = self._mark_argument(slots[p], self._slot_value(slots[p]))
             if spec is not None:
                 self.position_specs.append((p, spec))
-        self.weight_specs = [self._weight_leaf(w) for w in weights]
+        self.weight_specs = [self._weight_leaf(w) for w in self._weights]
 
     # ----------------------------------------------------------- inputs
     def _slot_value(self, slot):
@@ -111,10 +139,14 @@ class CallPlan:
                 specs.append(self._param_index(v))
                 continue
             data = v._data
-            if not is_diff_dtype(data.dtype):
+            if self.int_inputs and is_int_dtype(data.dtype):
+                specs.append(self._new_primal(data.astype(float_for(data.dtype))))
+                self.int_dtypes[specs[-1]] = data.dtype
+            elif not is_diff_dtype(data.dtype):
                 specs.append(Zeros(data.shape, data.dtype))
                 continue
-            specs.append(self._new_primal(data))
+            else:
+                specs.append(self._new_primal(data))
             substitutes[i] = _Substitute(specs[-1], v)
             replaced = True
         if replaced:
@@ -208,14 +240,35 @@ class CallPlan:
         """The call's output, rebuilt with Tensors around the primal arrays."""
         aux_arrays, _ = aux
         leaves = []
-        for kind, k in self._side["kinds"]:
+        dtypes = self._integer_call_dtypes() if self.int_dtypes else None
+        for i, (kind, k) in enumerate(self._side["kinds"]):
             if kind == "diff":
-                leaves.append(wrap(diff[k]))
+                value = diff[k]
+                if dtypes is not None and dtypes[i] is not None and dtypes[i] != value.dtype:
+                    value = value.astype(dtypes[i])
+                leaves.append(wrap(value))
             elif kind == "aux":
                 leaves.append(wrap(aux_arrays[k]))
             else:
                 leaves.append(k)
         return tree_unflatten(self._side["tree"], leaves)
+
+    def _integer_call_dtypes(self):
+        """The dtype of every output leaf of the call on the user's integer Tensors (what
+        the output is, while its gradient is taken in float), or None when the call cannot
+        be traced abstractly."""
+        def run():
+            with _RecordingFrame():
+                out = self.fn(*self.args, **self.kwargs)
+            return [v._data if isinstance(v, Tensor) and v._data is not None else None
+                    for v in tree_flatten(out, is_leaf=is_tensor)[0]]
+        try:
+            shapes = jax.eval_shape(run)
+        except Exception:  # noqa: BLE001 - value-dependent Python: keep the float outputs
+            return None
+        if len(shapes) != len(self._side["kinds"]):
+            return None
+        return [None if s is None else s.dtype for s in shapes]
 
     def cotangents(self, diff, sens=None):
         """Ones for every differentiated output, or the user's ``sens`` leaves."""
@@ -249,9 +302,9 @@ class CallPlan:
             if isinstance(s, Zeros):
                 return wrap(s.array())
             g = primal_grads[s]
-            ref = self.primals[s]
-            if g.dtype != ref.dtype:
-                g = g.astype(ref.dtype)
+            dtype = self.int_dtypes.get(s, self.primals[s].dtype)
+            if g.dtype != dtype:
+                g = g.astype(dtype)
             return wrap(g)
         if isinstance(spec, (int, Zeros)) or spec is None:
             return one(spec)
@@ -265,7 +318,14 @@ class CallPlan:
         ``pullback(sens)`` returns the gradient of every primal; Parameter
         writes are stored before this returns."""
         f = self.function()
-        diff, vjp_fn, aux = jax.vjp(f, *self.primals, has_aux=True)
+        try:
+            diff, vjp_fn, aux = jax.vjp(f, *self.primals, has_aux=True)
+        except Exception:  # noqa: BLE001 - retried below, or raised as it is
+            if not self.int_dtypes:
+                raise
+            # an integer input used as an integer (an index, a bitwise op): it gets zeros
+            self._mark_inputs(int_inputs=False)
+            return self.vjp(sens)
         self.write_back(aux)
         out = self.output(diff, aux)
 

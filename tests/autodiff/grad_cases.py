@@ -10,6 +10,7 @@ only elementwise arithmetic and ``ops.assign``.
 import numpy as np
 
 from cases_grad import grad_api_cases
+from cases_int_grad import int_grad_cases
 from cases_transforms import transform_cases
 
 
@@ -17,6 +18,7 @@ def cases(ms, data):
     """``{name: thunk}`` for every golden case, run on ``ms``."""
     out = grad_api_cases(ms, data)
     out.update(transform_cases(ms, data))
+    out.update(int_grad_cases(ms, data))
     return out
 
 

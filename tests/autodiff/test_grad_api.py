@@ -21,12 +21,9 @@ def mul(x, y):
     return x * y
 
 
-def test_integer_and_bool_inputs_get_zeros_of_their_dtype():
-    i = Tensor(np.array([1, 2, 3], np.int32))
+def test_bool_inputs_and_integer_parameters_get_zeros_of_their_dtype():
+    # integer inputs are differentiated (golden cases in cases_int_grad.py)
     b = Tensor(np.array([True, False, True]))
-    gx, gi = ms.grad(mul, (0, 1))(X, i)
-    np.testing.assert_allclose(gx.asnumpy(), [1, 2, 3])
-    assert gi.dtype == ms.int32 and gi.shape == (3,) and not gi.asnumpy().any()
     gb = ms.grad(mul, 1)(X, b)
     assert gb.dtype == ms.bool_ and not gb.asnumpy().any()
     wi = Parameter(Tensor(np.array([1, 2, 3], np.int64)), name="wi")
