@@ -30,7 +30,8 @@ ADVANCE = 4 * SCALE           # glyph width plus spacing
 ROW = 9 * SCALE               # height of one bar row
 WHITE, BLACK, GREY = (255, 255, 255), (0, 0, 0), (200, 200, 200)
 COLOURS = {"jit": (52, 101, 164), "PyNative": (245, 121, 0), "jax.jit": (78, 154, 6),
-           "jax eager": (136, 138, 133)}
+           "jax eager": (136, 138, 133), "torch eager": (204, 0, 0),
+           "torch.compile": (117, 80, 123)}
 
 
 class Canvas:
@@ -117,7 +118,10 @@ def draw(result, width=960) -> bytes:
         canvas.rect(2 * SCALE, y + ROW // 3, width - 2 * SCALE, y + ROW // 3 + 1, GREY)
         y += ROW // 2 + ROW // 3
     x = 2 * SCALE
+    shown = {_colour(r) for t in tables for r in t["rows"]}
     for name, colour in COLOURS.items():
+        if colour not in shown:
+            continue
         canvas.rect(x, y, x + 5 * SCALE, y + 5 * SCALE, colour)
         x = canvas.text(x + 7 * SCALE, y, "MSXLA " + name if name in ("jit", "PyNative")
                         else name) + 4 * ADVANCE

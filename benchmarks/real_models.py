@@ -1,0 +1,220 @@
+"""Speed of real models: msxla's PyNative and jit against raw jax.jit and PyTorch, one run.
+
+Models (``zoo_models.py``): LeNet-5, ResNet-18, ResNet-50, MobileNetV2 (mindcv's
+definitions) and a BERT-base-like encoder stack (seq 128), at batch sizes
+users run on a CPU; for each, the forward pass (eval mode) and the train step
+(loss, gradients, Momentum; BatchNorm in training mode). Rows: PyNative; jit
+in each capture mode (ast, bytecode, trace) at O0 and O1; raw ``jax.jit`` of
+the same computation written in jax (``zoo_jax.py``); torch eager and
+``torch.compile`` (``zoo_torch.py``, run in the Python given by ``--torch``).
+Every row starts from the same weights and must agree with raw jax.jit
+before anything is timed.
+
+Columns: time to prepare (the first call, in this process: later rows find
+jax's caches warm), steady-state time per step (best block of interleaved
+rounds, wall clock and process CPU time), ratios to raw jax.jit, PyNative
+and torch.compile; with ``--cold``, the first call and the peak RSS of a
+fresh process per row (train step only).
+
+    .venv/bin/python benchmarks/real_models.py --torch ~/torch-venv/bin/python \\
+        --cold --save-json benchmarks/results/real_models.json --plot real.png
+    .venv/bin/python benchmarks/real_models.py --quick     # small shapes, few rows
+    ... --models resnet18 --directions train --variants "ast O1,PyNative" --rounds 2
+    ... --from-json r.json                                 # render a saved result
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import timing  # noqa: E402
+import zoo_cold  # noqa: E402
+import zoo_report  # noqa: E402
+from zoo_runners import (FORWARD, REFERENCE, TRAIN, VARIANTS, TorchWorker,  # noqa: E402
+                         Workload, build, max_relative_error)
+
+IMAGE = (3, 224, 224)
+CONFIGS = {
+    "lenet": {"batch": 32, "shape": (1, 32, 32), "classes": 10},
+    "resnet18": {"batch": 8, "shape": IMAGE, "classes": 1000},
+    "resnet50": {"batch": 4, "shape": IMAGE, "classes": 1000},
+    "mobilenet_v2": {"batch": 8, "shape": IMAGE, "classes": 1000},
+    "bert": {"batch": 2, "seq": 128, "layers": 4, "classes": 2},
+}
+QUICK_CONFIGS = {
+    "lenet": CONFIGS["lenet"],
+    "resnet18": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
+    "resnet50": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
+    "mobilenet_v2": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
+    "bert": {"batch": 1, "seq": 128, "layers": 1, "classes": 2},
+}
+QUICK_MODELS = ("lenet", "resnet18")
+# torch.compile takes minutes to compile a model here: ask for it with --variants
+QUICK_VARIANTS = ("PyNative", "ast O0", "ast O1", "raw jax.jit", "torch eager")
+# max |row - raw jax.jit| / max |raw jax.jit| over the compared arrays
+TOLERANCE = {"msxla": 2e-3, "jax.jit": 0.0, "torch eager": 2e-2, "torch.compile": 2e-2}
+SETTINGS = {"full": {"rounds": 3, "calls": 50, "max_block_s": 2.0},
+            "quick": {"rounds": 2, "calls": 20, "max_block_s": 0.5}}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def describe(model, config):
+    if model == "bert":
+        return (f"BERT-base-like encoder ({config['layers']} layers), batch {config['batch']}, "
+                f"seq {config['seq']}")
+    return f"{model}, input {(config['batch'],) + tuple(config['shape'])}"
+
+
+def rounds(runners, rounds, calls, max_block_s):
+    """{name: (best wall, best cpu, median wall) per call, calls per block}."""
+    sizes = []
+    for runner in runners:
+        wall, _ = runner.block(1)
+        sizes.append(max(1, min(calls, int(max_block_s / max(wall, 1e-9)))))
+    blocks = [[] for _ in runners]
+    for r in range(rounds):
+        for i in [(r + j) % len(runners) for j in range(len(runners))]:
+            blocks[i].append(runners[i].block(sizes[i]))
+    result = {}
+    for runner, n, timed in zip(runners, sizes, blocks):
+        walls = sorted(w for w, _ in timed)
+        result[runner.variant.name] = {
+            "per_call_us": walls[0] / n * 1e6,
+            "cpu_per_call_us": min(c for _, c in timed) / n * 1e6,
+            "median_call_us": walls[len(walls) // 2] / n * 1e6,
+            "calls_per_block": n, "blocks": len(timed)}
+    return result
+
+
+def run_table(model, config, direction, variants, settings, worker):
+    title = f"{describe(model, config)}: {direction}"
+    log(f"== {title}")
+    workload = Workload(model, config)
+    workload.set_direction(direction)
+    runners = [build(v, workload, direction, worker) for v in variants]
+    prepared = {}
+    for runner in runners:
+        prepared[runner.variant.name] = runner.prepare()
+        log(f"   prepared {runner.variant.name}: {prepared[runner.variant.name][0]:.2f} s")
+    reference = next(r for r in runners if r.variant.name == REFERENCE).check()
+    errors = {r.variant.name: max_relative_error(r.check(), reference) for r in runners}
+    wrong = {r.variant.name: errors[r.variant.name] for r in runners
+             if not errors[r.variant.name] <= TOLERANCE[r.variant.kind]}
+    if wrong:
+        raise SystemExit(f"{title}: results differ from raw jax.jit (max relative error "
+                         f"{wrong}); the comparison would not be honest.")
+    log(f"   agreement: {({k: f'{v:.1e}' for k, v in errors.items()})}")
+    timings = rounds(runners, **settings)
+    rows = []
+    for runner in runners:
+        v = runner.variant
+        rows.append({"variant": v.name, "kind": v.kind, "capture_mode": v.capture_mode,
+                     "jit_level": v.jit_level, "enable_jit": v.enable_jit,
+                     "prepare_s": prepared[v.name][0], "prepare_cpu_s": prepared[v.name][1],
+                     **timings[v.name], "max_relative_error": errors[v.name],
+                     "counters": runner.counters()})
+    zoo_report.add_ratios(rows)
+    return {"model": model, "config": config, "direction": direction, "title": title,
+            "rows": rows}
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small shapes, fewer rows")
+    parser.add_argument("--models", help=f"comma-separated, of {','.join(CONFIGS)}")
+    parser.add_argument("--directions", default=f"{FORWARD},{TRAIN}")
+    parser.add_argument("--variants", default="", help="comma-separated variant names "
+                        "(raw jax.jit is always run, as the reference)")
+    parser.add_argument("--rounds", type=int)
+    parser.add_argument("--batch", type=int, help="batch size of every model")
+    parser.add_argument("--image", type=int, help="image height and width of the convnets")
+    parser.add_argument("--layers", type=int, help="Transformer layers of the BERT model")
+    parser.add_argument("--torch", metavar="PYTHON", default=os.environ.get("MSXLA_BENCH_TORCH"),
+                        help="a Python with torch installed (or MSXLA_BENCH_TORCH); without "
+                        "it the torch rows are left out")
+    parser.add_argument("--cold", action="store_true", help="also the first call and peak "
+                        "RSS of a fresh process per row (train step)")
+    parser.add_argument("--json", action="store_true", help="print JSON, not Markdown")
+    parser.add_argument("--save-json", metavar="PATH")
+    parser.add_argument("--plot", metavar="PNG")
+    parser.add_argument("--from-json", metavar="PATH")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def select(args):
+    configs = {m: dict(c) for m, c in (QUICK_CONFIGS if args.quick else CONFIGS).items()}
+    for config in configs.values():
+        if args.batch:
+            config["batch"] = args.batch
+        if args.image and "shape" in config and config["shape"][0] == 3:
+            config["shape"] = (3, args.image, args.image)
+        if args.layers and "layers" in config:
+            config["layers"] = args.layers
+    models = [m.strip() for m in (args.models or ",".join(
+        QUICK_MODELS if args.quick else CONFIGS)).split(",") if m.strip()]
+    names = {n.strip() for n in args.variants.split(",") if n.strip()}
+    if not names and args.quick:
+        names = set(QUICK_VARIANTS)
+    unknown = (names - {v.name for v in VARIANTS}) | (set(models) - set(CONFIGS))
+    if unknown:
+        raise SystemExit(f"unknown {sorted(unknown)}: variants {[v.name for v in VARIANTS]}, "
+                         f"models {list(CONFIGS)}")
+    variants = [v for v in VARIANTS if not names or v.name in names or v.name == REFERENCE]
+    if not args.torch:
+        variants = [v for v in variants if not v.kind.startswith("torch")]
+    directions = [d for d in (FORWARD, TRAIN) if d in args.directions.split(",")]
+    return configs, models, variants, directions
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    if args.child:
+        zoo_cold.child_main(args.child)
+        return
+    if args.from_json:
+        with open(args.from_json) as fh:
+            result = json.load(fh)
+    else:
+        configs, models, variants, directions = select(args)
+        settings = dict(SETTINGS["quick" if args.quick else "full"])
+        if args.rounds:
+            settings["rounds"] = args.rounds
+        result = {"machine": timing.machine("cpu"),
+                  "settings": {**settings, "quick": args.quick, "cold": args.cold},
+                  "tables": []}
+        with tempfile.TemporaryDirectory() as tmp:
+            worker = TorchWorker(args.torch, tmp) if args.torch else None
+            if worker:
+                result["machine"]["torch"] = worker.ask(cmd="versions")
+            try:
+                for model in models:
+                    for direction in directions:
+                        table = run_table(model, configs[model], direction, variants,
+                                          settings, worker)
+                        if args.cold and direction == TRAIN:
+                            zoo_cold.add_cold(table, configs[model], args.torch, tmp, log)
+                        result["tables"].append(table)
+            finally:
+                if worker:
+                    worker.close()
+        result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    result["targets"] = zoo_report.targets(result["tables"])
+    if args.save_json:
+        with open(args.save_json, "w") as fh:
+            fh.write(json.dumps(result, indent=1) + "\n")
+    if args.plot:
+        zoo_report.plot(result, args.plot)
+    print(json.dumps(result, indent=1) if args.json else zoo_report.to_markdown(result))
+
+
+if __name__ == "__main__":
+    main()
