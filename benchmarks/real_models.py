@@ -2,7 +2,8 @@
 
 Models (``zoo_models.py``): LeNet-5, ResNet-18, ResNet-50, MobileNetV2 (mindcv's
 definitions) and a BERT-base-like encoder stack (seq 128), at batch sizes
-users run on a CPU; for each, the forward pass (eval mode) and the train step
+users run on a CPU, or on a GPU with ``--device gpu`` (jax's CUDA backend;
+torch on CUDA); for each, the forward pass (eval mode) and the train step
 (loss, gradients, Momentum; BatchNorm in training mode). Rows: PyNative; jit
 in each capture mode (ast, bytecode, trace) at O0 and O1; raw ``jax.jit`` of
 the same computation written in jax (``zoo_jax.py``); torch eager and
@@ -12,13 +13,15 @@ before anything is timed.
 
 Columns: time to prepare (the first call, in this process: later rows find
 jax's caches warm), steady-state time per step (best block of interleaved
-rounds, wall clock and process CPU time), ratios to raw jax.jit, PyNative
+rounds, wall clock until the outputs and updated weights are ready, and
+process CPU time), ratios to raw jax.jit, PyNative
 and torch.compile; with ``--cold``, the first call and the peak RSS of a
 fresh process per row (train step only).
 
     .venv/bin/python benchmarks/real_models.py --torch ~/torch-venv/bin/python \\
         --cold --save-json benchmarks/results/real_models.json --plot real.png
     .venv/bin/python benchmarks/real_models.py --quick     # small shapes, few rows
+    python benchmarks/real_models.py --device gpu --quick --torch python3
     ... --models resnet18 --directions train --variants "ast O1,PyNative" --rounds 2
     ... --from-json r.json                                 # render a saved result
 """
@@ -46,6 +49,13 @@ CONFIGS = {
     "mobilenet_v2": {"batch": 8, "shape": IMAGE, "classes": 1000},
     "bert": {"batch": 2, "seq": 128, "layers": 4, "classes": 2},
 }
+GPU_CONFIGS = {
+    "lenet": {"batch": 256, "shape": (1, 32, 32), "classes": 10},
+    "resnet18": {"batch": 64, "shape": IMAGE, "classes": 1000},
+    "resnet50": {"batch": 32, "shape": IMAGE, "classes": 1000},
+    "mobilenet_v2": {"batch": 64, "shape": IMAGE, "classes": 1000},
+    "bert": {"batch": 16, "seq": 128, "layers": 12, "classes": 2},
+}
 QUICK_CONFIGS = {
     "lenet": CONFIGS["lenet"],
     "resnet18": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
@@ -53,7 +63,6 @@ QUICK_CONFIGS = {
     "mobilenet_v2": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
     "bert": {"batch": 1, "seq": 128, "layers": 1, "classes": 2},
 }
-QUICK_MODELS = ("lenet", "resnet18")
 # torch.compile takes minutes to compile a model here: ask for it with --variants
 QUICK_VARIANTS = ("PyNative", "ast O0", "ast O1", "raw jax.jit", "torch eager")
 # max |row - raw jax.jit| / max |raw jax.jit| over the compared arrays
@@ -64,6 +73,18 @@ SETTINGS = {"full": {"rounds": 3, "calls": 50, "max_block_s": 2.0},
 
 def log(message):
     print(message, file=sys.stderr, flush=True)
+
+
+def select_device(device):
+    """Make ``device`` ("cpu" / "gpu") jax's default for msxla and the jax peer, or stop
+    with what to do when jax has no such platform."""
+    import msxla as ms
+    try:
+        ms.set_context(device_target=device.upper())
+    except ValueError as err:
+        raise SystemExit(f"--device {device}: {err} Install jax with CUDA support (pip install "
+                         "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
+                         "--device cpu.") from None
 
 
 def describe(model, config):
@@ -128,7 +149,11 @@ def run_table(model, config, direction, variants, settings, worker):
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="small shapes, fewer rows")
+    parser.add_argument("--quick", action="store_true", help="small shapes, fewer rows and "
+                        "steps (every model; a few minutes)")
+    parser.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
+                        help="jax's platform (gpu: CUDA; refused if jax sees none) and "
+                        "torch's device; the default batch sizes follow it")
     parser.add_argument("--models", help=f"comma-separated, of {','.join(CONFIGS)}")
     parser.add_argument("--directions", default=f"{FORWARD},{TRAIN}")
     parser.add_argument("--variants", default="", help="comma-separated variant names "
@@ -151,7 +176,8 @@ def parse_args(argv=None):
 
 
 def select(args):
-    configs = {m: dict(c) for m, c in (QUICK_CONFIGS if args.quick else CONFIGS).items()}
+    base = QUICK_CONFIGS if args.quick else GPU_CONFIGS if args.device == "gpu" else CONFIGS
+    configs = {m: dict(c) for m, c in base.items()}
     for config in configs.values():
         if args.batch:
             config["batch"] = args.batch
@@ -159,8 +185,7 @@ def select(args):
             config["shape"] = (3, args.image, args.image)
         if args.layers and "layers" in config:
             config["layers"] = args.layers
-    models = [m.strip() for m in (args.models or ",".join(
-        QUICK_MODELS if args.quick else CONFIGS)).split(",") if m.strip()]
+    models = [m.strip() for m in (args.models or ",".join(CONFIGS)).split(",") if m.strip()]
     names = {n.strip() for n in args.variants.split(",") if n.strip()}
     if not names and args.quick:
         names = set(QUICK_VARIANTS)
@@ -178,21 +203,23 @@ def select(args):
 def main(argv=None):
     args = parse_args(argv)
     if args.child:
-        zoo_cold.child_main(args.child)
+        zoo_cold.child_main(args.child, select_device)
         return
     if args.from_json:
         with open(args.from_json) as fh:
             result = json.load(fh)
     else:
         configs, models, variants, directions = select(args)
+        select_device(args.device)
         settings = dict(SETTINGS["quick" if args.quick else "full"])
         if args.rounds:
             settings["rounds"] = args.rounds
-        result = {"machine": timing.machine("cpu"),
-                  "settings": {**settings, "quick": args.quick, "cold": args.cold},
+        result = {"machine": timing.machine(args.device),
+                  "settings": {**settings, "quick": args.quick, "cold": args.cold,
+                               "device": args.device},
                   "tables": []}
         with tempfile.TemporaryDirectory() as tmp:
-            worker = TorchWorker(args.torch, tmp) if args.torch else None
+            worker = TorchWorker(args.torch, tmp, args.device) if args.torch else None
             if worker:
                 result["machine"]["torch"] = worker.ask(cmd="versions")
             try:
@@ -201,13 +228,14 @@ def main(argv=None):
                         table = run_table(model, configs[model], direction, variants,
                                           settings, worker)
                         if args.cold and direction == TRAIN:
-                            zoo_cold.add_cold(table, configs[model], args.torch, tmp, log)
+                            zoo_cold.add_cold(table, configs[model], args.torch, tmp, log,
+                                              args.device)
                         result["tables"].append(table)
             finally:
                 if worker:
                     worker.close()
         result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
-    result["targets"] = zoo_report.targets(result["tables"])
+    result["targets"] = zoo_report.targets(result["tables"], zoo_report.basis(result))
     if args.save_json:
         with open(args.save_json, "w") as fh:
             fh.write(json.dumps(result, indent=1) + "\n")

@@ -27,9 +27,10 @@ def rss_mb(field="VmRSS"):
     return float("nan")
 
 
-def child_main(spec_json):
+def child_main(spec_json, select_device):
     """Run one row cold (in this fresh process) and print its numbers as one JSON line."""
     spec = json.loads(spec_json)
+    select_device(spec.get("device", "cpu"))
     variant = next(v for v in zoo_runners.VARIANTS if v.name == spec["variant"])
     workload = zoo_runners.Workload(spec["model"], spec["config"])
     workload.set_direction(spec["direction"])
@@ -41,8 +42,8 @@ def child_main(spec_json):
                       "peak_rss_mb": rss_mb("VmHWM")}))
 
 
-def _torch_cold(table, config, row, torch_python, tmp):
-    worker = zoo_runners.TorchWorker(torch_python, tmp)
+def _torch_cold(table, config, row, torch_python, tmp, device):
+    worker = zoo_runners.TorchWorker(torch_python, tmp, device)
     try:
         variant = next(v for v in zoo_runners.VARIANTS if v.name == row["variant"])
         workload = zoo_runners.Workload(table["model"], config)
@@ -56,16 +57,16 @@ def _torch_cold(table, config, row, torch_python, tmp):
         worker.close()
 
 
-def add_cold(table, config, torch_python, tmp, log):
+def add_cold(table, config, torch_python, tmp, log, device="cpu"):
     """Add ``cold_prepare_s``, ``cold_prepare_cpu_s``, ``base_rss_mb`` and ``peak_rss_mb``
     to every row of ``table``."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "real_models.py")
     for row in table["rows"]:
         if row["kind"].startswith("torch"):
-            numbers = _torch_cold(table, config, row, torch_python, tmp)
+            numbers = _torch_cold(table, config, row, torch_python, tmp, device)
         else:
             spec = {"model": table["model"], "config": config, "direction": table["direction"],
-                    "variant": row["variant"]}
+                    "variant": row["variant"], "device": device}
             proc = subprocess.run([sys.executable, script, "--child", json.dumps(spec)],
                                   capture_output=True, text=True, check=False)
             if proc.returncode:

@@ -2,8 +2,9 @@
 
 Ratios are per-step time divided by a peer's per-step time in the same run
 (below 1: faster than the peer). Targets are reported, never asserted, and
-judged on process CPU time, which other processes on a shared machine barely
-disturb (wall clock is in the tables beside it):
+judged on a CPU on process CPU time, which other processes on a shared machine
+barely disturb (wall clock is in the tables beside it); on a GPU, where the
+device does the work, on wall-clock time:
 
 - jit never slower than PyNative: every jitted row's step <= PyNative's;
 - at raw jax.jit: every O1 row >= 0.95x raw jax.jit's speed (train step);
@@ -18,8 +19,8 @@ REFERENCE, PYNATIVE, TORCH = "raw jax.jit", "PyNative", "torch.compile"
 SPEED_OF_JAX = 0.95
 PREPARE_SLACK = 1.2
 COLUMNS = ["variant", "prepare (this process)", "first call, fresh process", "per step",
-           "CPU per step", "vs raw jax.jit (wall / CPU)", "vs PyNative (CPU)",
-           "vs torch.compile (CPU)", "peak RSS, fresh process", "max rel. error"]
+           "CPU per step", "vs raw jax.jit (wall / CPU)", "vs PyNative ({})",
+           "vs torch.compile ({})", "peak RSS, fresh process", "max rel. error"]
 
 
 def add_ratios(rows):
@@ -46,21 +47,23 @@ def _r(x):
     return "-" if x is None else f"{x:.2f}"
 
 
-def _cells(row):
+def _cells(row, pre):
     cold = row.get("cold_prepare_s")
     rss = row.get("peak_rss_mb")
     return [row["variant"], f"{row['prepare_s']:.1f} s",
             "-" if cold is None else f"{cold:.1f} s ({row['cold_prepare_cpu_s']:.1f} s CPU)",
             _t(row["per_call_us"]), _t(row["cpu_per_call_us"]),
             f"{_r(row['ratio_to_jax'])} / {_r(row['cpu_ratio_to_jax'])}",
-            _r(row["cpu_ratio_to_pynative"]), _r(row["cpu_ratio_to_torch"]),
+            _r(row[pre + "pynative"]), _r(row[pre + "torch"]),
             "-" if rss is None else f"{rss:.0f} MB", f"{row['max_relative_error']:.0e}"]
 
 
-def table_markdown(table):
-    lines = [f"#### {table['title']}", "", "| " + " | ".join(COLUMNS) + " |",
-             "|" + "---|" * len(COLUMNS)]
-    lines += ["| " + " | ".join(_cells(row)) + " |" for row in table["rows"]]
+def table_markdown(table, basis="cpu"):
+    pre = "cpu_ratio_to_" if basis == "cpu" else "ratio_to_"
+    columns = [c.format("CPU" if basis == "cpu" else "wall") for c in COLUMNS]
+    lines = [f"#### {table['title']}", "", "| " + " | ".join(columns) + " |",
+             "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(_cells(row, pre)) + " |" for row in table["rows"]]
     return "\n".join(lines)
 
 
@@ -69,7 +72,8 @@ def machine_markdown(result):
     torch = m.get("torch")
     peers = (f", torch {torch['torch']} ({torch['threads']} threads, OMP_WAIT_POLICY "
              f"{torch.get('omp_wait_policy')})" if torch else "")
-    return (f"Machine: {m['cpu']}, {m['cores']} cores usable, load average "
+    return (f"Machine: {m['cpu']}, {m['cores']} cores usable, device {m.get('device', 'cpu')}"
+            f"{_cuda(torch)}, load average "
             f"{m['load_average_at_start']} at start and {m.get('load_average_at_end')} at the "
             f"end. Versions: python {m['python']}, jax {m['jax']}, jaxlib {m['jaxlib']}, msxla "
             f"{m['msxla']}, numpy {m['numpy']}{peers}. Settings: {s['rounds']} interleaved "
@@ -77,11 +81,21 @@ def machine_markdown(result):
             "= best block; CPU = process CPU time (all threads).")
 
 
+def _cuda(torch):
+    return f" (torch: {torch['cuda']})" if torch and torch.get("cuda", "-") != "-" else ""
+
+
+def basis(result):
+    """What the targets are judged on: "cpu" (process CPU time) or "wall" (on a GPU)."""
+    return "wall" if result["settings"].get("device", "cpu") == "gpu" else "cpu"
+
+
 def to_markdown(result):
     parts = [machine_markdown(result), ""]
     for table in result["tables"]:
-        parts += [table_markdown(table), ""]
-    parts += ["#### Targets (reported, not asserted; judged on process CPU time per step)", "",
+        parts += [table_markdown(table, basis(result)), ""]
+    on = "process CPU time" if basis(result) == "cpu" else "wall-clock time"
+    parts += [f"#### Targets (reported, not asserted; judged on {on} per step)", "",
               "| target | measured | met |", "|---|---|---|"]
     for c in result["targets"]:
         met = "-" if c["met"] is None else ("yes" if c["met"] else "no")
@@ -93,31 +107,33 @@ def _jit(table, level=None):
     return [r for r in table["rows"] if r["enable_jit"] and level in (None, r["jit_level"])]
 
 
-def targets(tables):
+def targets(tables, basis="cpu"):
+    """The targets' checks, judged on ``basis``: "cpu" (process CPU time) or "wall"."""
+    pre = "cpu_ratio_to_" if basis == "cpu" else "ratio_to_"
     checks = []
     for table in tables:
         rows = {r["variant"]: r for r in table["rows"]}
         title, jit = table["title"], _jit(table)
         if PYNATIVE in rows and jit:
-            worst = max(jit, key=lambda r: r["cpu_ratio_to_pynative"])
+            worst = max(jit, key=lambda r: r[pre + "pynative"])
             checks.append({"target": f"{title}: every jitted row at most PyNative's time",
-                           "measured": f"worst {worst['cpu_ratio_to_pynative']:.2f}x "
+                           "measured": f"worst {worst[pre + 'pynative']:.2f}x "
                                        f"({worst['variant']})",
-                           "met": worst["cpu_ratio_to_pynative"] <= 1.0})
+                           "met": worst[pre + "pynative"] <= 1.0})
         o1 = _jit(table, "O1")
         if o1 and REFERENCE in rows:
-            worst = max(o1, key=lambda r: r["cpu_ratio_to_jax"])
-            speed = 1 / worst["cpu_ratio_to_jax"]
+            worst = max(o1, key=lambda r: r[pre + "jax"])
+            speed = 1 / worst[pre + "jax"]
             checks.append({"target": f"{title}: every O1 row >= {SPEED_OF_JAX}x raw jax.jit's "
                                      "speed",
                            "measured": f"slowest {speed:.2f}x ({worst['variant']})",
                            "met": speed >= SPEED_OF_JAX})
         if o1 and TORCH in rows:
-            best = min(o1, key=lambda r: r["cpu_ratio_to_torch"])
+            best = min(o1, key=lambda r: r[pre + "torch"])
             checks.append({"target": f"{title}: best O1 row against torch.compile",
-                           "measured": f"{best['cpu_ratio_to_torch']:.2f}x its time "
+                           "measured": f"{best[pre + 'torch']:.2f}x its time "
                                        f"({best['variant']}; raw jax.jit "
-                                       f"{rows[REFERENCE]['cpu_ratio_to_torch']:.2f}x)",
+                                       f"{rows[REFERENCE][pre + 'torch']:.2f}x)",
                            "met": None})
         cold = [r for r in jit if r.get("cold_prepare_s") is not None]
         ref = rows.get(REFERENCE, {}).get("cold_prepare_s")

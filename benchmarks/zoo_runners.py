@@ -7,7 +7,9 @@
   so each variant's agreement check starts from the same state.
 - Runners have ``prepare()`` (the first call, timed), ``check()`` (reset to the
   snapshot, one call: the arrays to compare) and ``block(n)`` (wall and
-  process CPU seconds of ``n`` calls, synchronised on the last output):
+  process CPU seconds of ``n`` calls, until the last call's output and the
+  updated weights are ready: ``block_until_ready``, so on a GPU the time
+  includes the device's work, not only its dispatch):
   ``MsxlaRunner`` (PyNative and every jit capture mode x level, sharing the
   workload's network), ``JaxRunner`` (raw ``jax.jit`` of ``zoo_jax.py``, its
   state donated and carried from call to call, as a jax user writes a train
@@ -125,14 +127,16 @@ def _sync(out):
     return out
 
 
-def _timed(call, n=1):
+def _timed(call, n=1, updated=lambda: ()):
+    """Wall and CPU seconds of ``n`` calls, until the last output and ``updated()`` (the
+    arrays the calls update) are ready."""
     gc.collect()
     gc.disable()
     try:
         start, cpu = time.perf_counter(), time.process_time()
         for _ in range(n):
             out = call()
-        _sync(out)
+        _sync((out, updated()))
         return time.perf_counter() - start, time.process_time() - cpu
     finally:
         gc.enable()
@@ -148,11 +152,14 @@ class MsxlaRunner:
     def call(self):
         return self.fn(*self.workload.inputs)
 
+    def updated(self):
+        return self.workload.parameters if self.direction == TRAIN else ()
+
     def prepare(self):
-        return _timed(self.call)
+        return _timed(self.call, 1, self.updated)
 
     def block(self, n):
-        return _timed(self.call, n)
+        return _timed(self.call, n, self.updated)
 
     def check(self):
         w = self.workload
@@ -198,11 +205,14 @@ class JaxRunner:
             self.params, self.state, self.moments, self.x, self.y)
         return loss
 
+    def updated(self):
+        return (self.params, self.state, self.moments) if self.direction == TRAIN else ()
+
     def prepare(self):
-        return _timed(self.call)
+        return _timed(self.call, 1, self.updated)
 
     def block(self, n):
-        return _timed(self.call, n)
+        return _timed(self.call, n, self.updated)
 
     def check(self):
         self._fresh()
@@ -219,7 +229,7 @@ class JaxRunner:
 class TorchWorker:
     """One ``zoo_torch.py`` process; its runners live there."""
 
-    def __init__(self, python, tmpdir):
+    def __init__(self, python, tmpdir, device="cpu"):
         here = os.path.dirname(os.path.abspath(__file__))
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         # a cache of its own: Inductor's on-disk cache would make a later compile warm
@@ -230,7 +240,7 @@ class TorchWorker:
         self.proc = subprocess.Popen([python, os.path.join(here, "zoo_torch.py")],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                      env=env)
-        self.tmpdir = tmpdir
+        self.tmpdir, self.device = tmpdir, device
         self.ids = 0
 
     def ask(self, **cmd):
@@ -257,7 +267,8 @@ class TorchRunner:
             np.savez(base + ".inputs.npz", x=workload.x, y=workload.y)
         worker.ask(cmd="build", id=self.id, model=workload.model, direction=direction,
                    compile=variant.kind == "torch.compile", weights=base + ".weights.npz",
-                   inputs=base + ".inputs.npz", layers=workload.config.get("layers"),
+                   inputs=base + ".inputs.npz", device=worker.device,
+                   layers=workload.config.get("layers"),
                    blocks=workload.config.get("blocks"))
         self.out = f"{base}.{self.id}.out.npz"
 

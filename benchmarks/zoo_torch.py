@@ -6,15 +6,17 @@ environment does not need): ``python zoo_torch.py`` reads one JSON command per
 line on stdin and answers one JSON line on stdout, so the benchmark interleaves
 torch's rounds with its own. Commands:
 
-- ``{"cmd": "build", "id", "model", "direction", "compile", "weights", "inputs"}``:
-  the model with the weights of an ``.npz`` file (msxla names), in eval mode
+- ``{"cmd": "build", "id", "model", "direction", "compile", "weights", "inputs",
+  "device"}``: the model with the weights of an ``.npz`` file (msxla names), on
+  ``device`` ("cpu" or "gpu": CUDA), in eval mode
   (forward: ``torch.no_grad``) or training mode (train: cross entropy,
   backward, ``torch.optim.SGD(lr=0.01, momentum=0.9)``, which is MindSpore's
   Momentum), eager or under ``torch.compile``;
 - ``{"cmd": "prepare", "id"}``: the first call, timed;
 - ``{"cmd": "check", "id", "out"}``: reset to the weights, one call, results
   written to ``out`` (.npz, msxla names) for the agreement check;
-- ``{"cmd": "block", "id", "n"}``: wall and process CPU seconds of ``n`` calls;
+- ``{"cmd": "block", "id", "n"}``: wall and process CPU seconds of ``n`` calls
+  (on a GPU, until the device has finished them);
 - ``{"cmd": "rss"}``: the process's resident set size, now and at its peak.
 """
 from __future__ import annotations
@@ -207,12 +209,15 @@ class Runner:
     def __init__(self, cmd):
         self.weights = dict(np.load(cmd["weights"]))
         inputs = np.load(cmd["inputs"])
+        self.device = torch.device("cuda" if cmd.get("device") == "gpu" else "cpu")
         self.x = torch.from_numpy(inputs["x"])
         if self.x.dtype == torch.int32:
             self.x = self.x.long()
-        self.y = torch.from_numpy(inputs["y"]).long()
+        self.x = self.x.to(self.device)
+        self.y = torch.from_numpy(inputs["y"]).long().to(self.device)
         self.train = cmd["direction"] == "train"
         self.model = make_model(cmd["model"], cmd.get("layers"), cmd.get("blocks"))
+        self.model.to(self.device)
         self.load()
         self.model.train(self.train)
         module = torch.compile(self.model) if cmd["compile"] else self.model
@@ -241,7 +246,7 @@ class Runner:
         self.load()
         if self.train:
             self.opt.state.clear()
-        result = self.call().detach().numpy()
+        result = self.call().detach().cpu().numpy()
         arrays = {"out": np.asarray(result, np.float32)}
         if self.train:
             params = dict(self.model.named_parameters())
@@ -252,7 +257,7 @@ class Runner:
                     arrays["grad:" + name] = self.opt.state[params[tname]]["momentum_buffer"]
                 elif tname in buffers:
                     arrays["state:" + name] = buffers[tname]
-            arrays = {k: np.asarray(v.detach().numpy() if torch.is_tensor(v) else v)
+            arrays = {k: np.asarray(v.detach().cpu().numpy() if torch.is_tensor(v) else v)
                       for k, v in arrays.items()}
         np.savez(out, **arrays)
 
@@ -265,6 +270,12 @@ def rss_mb(field="VmRSS"):
     return float("nan")
 
 
+def sync():
+    """Wait for the GPU's queued work (nothing to wait for on a CPU)."""
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        torch.cuda.synchronize()
+
+
 def serve():
     runners = {}
     for line in sys.stdin:
@@ -275,6 +286,7 @@ def serve():
         elif cmd["cmd"] == "prepare":
             start, cpu = time.perf_counter(), time.process_time()
             runners[cmd["id"]].call()
+            sync()
             answer = {"wall": time.perf_counter() - start, "cpu": time.process_time() - cpu}
         elif cmd["cmd"] == "check":
             runners[cmd["id"]].check(cmd["out"])
@@ -283,11 +295,13 @@ def serve():
             start, cpu = time.perf_counter(), time.process_time()
             for _ in range(cmd["n"]):
                 call()
+            sync()
             answer = {"wall": time.perf_counter() - start, "cpu": time.process_time() - cpu}
         elif cmd["cmd"] == "rss":
             answer = {"peak_rss_mb": rss_mb("VmHWM"), "rss_mb": rss_mb()}
         elif cmd["cmd"] == "versions":
             answer = {"torch": torch.__version__, "threads": torch.get_num_threads(),
+                      "cuda": torch.cuda.get_device_name() if torch.cuda.is_available() else "-",
                       "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "-")}
         print(json.dumps(answer), flush=True)
 
