@@ -56,11 +56,13 @@ GPU_CONFIGS = {
     "mobilenet_v2": {"batch": 64, "shape": IMAGE, "classes": 1000},
     "bert": {"batch": 16, "seq": 128, "layers": 12, "classes": 2},
 }
+# --quick: every kind of block once (one block per stage, one Transformer layer), small
+# batches and images: compiles take a fraction of the full models' time
 QUICK_CONFIGS = {
     "lenet": CONFIGS["lenet"],
-    "resnet18": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
-    "resnet50": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
-    "mobilenet_v2": {"batch": 4, "shape": (3, 64, 64), "classes": 1000},
+    "resnet18": {"batch": 4, "shape": (3, 64, 64), "classes": 1000, "blocks": [1, 1, 1, 1]},
+    "resnet50": {"batch": 4, "shape": (3, 64, 64), "classes": 1000, "blocks": [1, 1, 1, 1]},
+    "mobilenet_v2": {"batch": 4, "shape": (3, 64, 64), "classes": 1000, "blocks": [1] * 7},
     "bert": {"batch": 1, "seq": 128, "layers": 1, "classes": 2},
 }
 # torch.compile takes minutes to compile a model here: ask for it with --variants
@@ -91,7 +93,8 @@ def describe(model, config):
     if model == "bert":
         return (f"BERT-base-like encoder ({config['layers']} layers), batch {config['batch']}, "
                 f"seq {config['seq']}")
-    return f"{model}, input {(config['batch'],) + tuple(config['shape'])}"
+    blocks = f" ({config['blocks']} blocks per stage)" if config.get("blocks") else ""
+    return f"{model}{blocks}, input {(config['batch'],) + tuple(config['shape'])}"
 
 
 def rounds(runners, rounds, calls, max_block_s):
@@ -149,8 +152,8 @@ def run_table(model, config, direction, variants, settings, worker):
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="small shapes, fewer rows and "
-                        "steps (every model; a few minutes)")
+    parser.add_argument("--quick", action="store_true", help="every model, one block per "
+                        "stage, small shapes, fewer rows and steps (a few minutes)")
     parser.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                         help="jax's platform (gpu: CUDA; refused if jax sees none) and "
                         "torch's device; the default batch sizes follow it")
