@@ -37,7 +37,7 @@ from msxla.common.seed import set_seed, get_seed  # noqa: E402
 from msxla.jit import jit, JitConfig, mutable  # noqa: E402
 import msxla.capture.ast  # noqa: E402,F401 - registers capture_mode='ast'
 import msxla.capture.bytecode  # noqa: E402,F401 - registers capture_mode='bytecode'
-from msxla.jit.api import ms_function, enable_dynamic  # noqa: E402
+from msxla.jit.api import ms_function, enable_dynamic, set_recursion_limit  # noqa: E402
 from msxla import context  # noqa: E402
 from msxla.autodiff import (  # noqa: E402
     grad, value_and_grad, get_grad, vjp, jvp, jacfwd, jacrev, vmap)

@@ -89,3 +89,15 @@ def enable_dynamic(**kwargs):
             fn.__msxla_dynamic_inputs__ = declared
         return fn
     return deco
+
+
+def set_recursion_limit(recursion_limit=1000):
+    """Allow capture to recurse ``recursion_limit`` calls deep (``mindspore.set_recursion_limit``;
+    capture recurses in Python, so this raises Python's own limit when it is lower)."""
+    import sys
+    if not isinstance(recursion_limit, int) or isinstance(recursion_limit, bool) \
+            or recursion_limit <= 0:
+        raise ValueError(f"For 'set_recursion_limit', 'recursion_limit' must be a positive int, "
+                         f"but got {recursion_limit!r}.")
+    if sys.getrecursionlimit() < recursion_limit:
+        sys.setrecursionlimit(recursion_limit)

@@ -32,6 +32,8 @@ from msxla.ops.segment import *  # noqa: F401,F403
 from msxla.ops.order_stats import *  # noqa: F401,F403
 from msxla.ops.scatter_views import *  # noqa: F401,F403
 from msxla.ops.linalg_extra import *  # noqa: F401,F403
+from msxla.ops.legacy_functional import *  # noqa: F401,F403
+from msxla.ops.detection import *  # noqa: F401,F403
 from msxla.ops.padding import *  # noqa: F401,F403
 from msxla.ops.indexing_methods import *  # noqa: F401,F403
 from msxla.ops.creation import *  # noqa: F401,F403

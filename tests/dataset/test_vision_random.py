@@ -51,3 +51,24 @@ def test_random_resized_crop_scale_and_ratio():
     # the whole image at its own aspect ratio is the only admissible box
     out = V.RandomResizedCrop((10, 15), scale=(1.0, 1.0), ratio=(1.5, 1.5))(IMG)
     np.testing.assert_array_equal(out, V.Resize((10, 15))(IMG))
+
+
+def test_random_crop_decode_resize_is_decode_then_random_resized_crop():
+    png = V.encode_png(IMG)
+    ds.config.set_seed(5)
+    fused = [V.RandomCropDecodeResize((8, 6))(png) for _ in range(3)]
+    ds.config.set_seed(5)
+    apart = [V.RandomResizedCrop((8, 6))(V.Decode()(png)) for _ in range(3)]
+    for x, y in zip(fused, apart):
+        assert x.shape == (8, 6, 3) and x.dtype == np.uint8
+        np.testing.assert_array_equal(x, y)
+    ds.config.set_seed(5)
+    np.testing.assert_array_equal(V.RandomCropDecodeResize((8, 6))(png.tobytes()), fused[0])
+
+
+def test_random_crop_decode_resize_in_a_pipeline():
+    png = V.encode_png(IMG)
+    data = ds.NumpySlicesDataset({"image": [png, png]}, shuffle=False)
+    data = data.map(V.RandomCropDecodeResize(12, scale=(1.0, 1.0), ratio=(1.5, 1.5)), "image")
+    for row in data.create_dict_iterator(output_numpy=True):
+        np.testing.assert_array_equal(row["image"], V.Resize((12, 12))(IMG))

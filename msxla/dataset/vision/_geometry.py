@@ -249,3 +249,20 @@ class RandomRotation(TensorOperation):
     def _apply(self, img):
         angle = rng().uniform(*self.degrees)
         return _rotate(img, angle, self.resample, self.expand, self.center, self.fill_value)
+
+
+class RandomCropDecodeResize(RandomResizedCrop):
+    """``Decode`` then ``RandomResizedCrop`` in one step (encoded bytes in, RGB HWC out)."""
+
+    def __call__(self, data):
+        from msxla.dataset.vision._convert import decode
+        if isinstance(data, (bytes, bytearray)):
+            return self._apply(decode(data))
+        return super().__call__(data)
+
+    def _apply(self, data):
+        from msxla.dataset.vision._convert import decode
+        arr = np.asarray(data)
+        if arr.ndim == 1 or arr.dtype.kind == "S":
+            data = decode(arr)
+        return super()._apply(data)

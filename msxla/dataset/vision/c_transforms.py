@@ -5,7 +5,8 @@ import warnings
 from msxla.dataset.vision.transforms import (  # noqa: F401
     AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, CenterCrop, Crop, CutOut,
     Decode, HorizontalFlip, HWC2CHW, Invert, Normalize, NormalizePad, Pad, RandomColorAdjust,
-    RandomCrop, RandomHorizontalFlip, RandomResizedCrop, RandomRotation, RandomVerticalFlip,
+    RandomCrop, RandomCropDecodeResize, RandomHorizontalFlip, RandomResizedCrop, RandomRotation,
+    RandomVerticalFlip,
     Rescale, Resize, ResizedCrop, Rotate, ToType, VerticalFlip)
 from msxla.dataset.vision.utils import Border, ImageBatchFormat, Inter, SliceMode  # noqa: F401
 

@@ -10,12 +10,12 @@ from msxla.dataset.vision._color import (  # noqa: F401
 from msxla.dataset.vision._convert import Decode, HWC2CHW, ToNumpy, ToPIL, ToTensor  # noqa: F401
 from msxla.dataset.vision._geometry import (  # noqa: F401
     CenterCrop, Crop, HorizontalFlip, Pad, RandomCrop, RandomHorizontalFlip,
-    RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, ResizedCrop, Rotate,
+    RandomCropDecodeResize, RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, ResizedCrop, Rotate,
     VerticalFlip)
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustHue", "AdjustSaturation", "CutOut",
            "Grayscale", "Invert", "Normalize", "NormalizePad", "RandomColorAdjust",
            "RandomGrayscale", "Rescale", "ToType", "Decode", "HWC2CHW", "ToNumpy", "ToPIL",
            "ToTensor", "CenterCrop", "Crop", "HorizontalFlip", "Pad", "RandomCrop",
-           "RandomHorizontalFlip", "RandomResizedCrop", "RandomRotation", "RandomVerticalFlip",
+           "RandomCropDecodeResize", "RandomHorizontalFlip", "RandomResizedCrop", "RandomRotation", "RandomVerticalFlip",
            "Resize", "ResizedCrop", "Rotate", "VerticalFlip"]

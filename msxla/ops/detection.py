@@ -1,0 +1,160 @@
+"""Op rows: the box Primitives of MindSpore's detection models (``CheckValid``,
+``IOU``, ``BoundingBoxEncode``, ``BoundingBoxDecode``, ``NMSWithMask``) and
+the block rearrangements ``DepthToSpace`` / ``SpaceToDepth``.
+
+Boxes are ``(x1, y1, x2, y2)`` in pixels. As in MindSpore's kernels, ``IOU``
+and the box codecs count a box's width as ``x2 - x1 + 1`` (pixel corners
+inclusive), while ``NMSWithMask`` uses ``x2 - x1``. ``IOU(mode)(anchors, gts)``
+is ``(len(gts), len(anchors))``; ``'iof'`` divides by the ground-truth box's
+area. ``CheckValid`` keeps a box inside ``(height, width) * ratio``.
+``NMSWithMask`` sorts by score (column 4), keeps a box unless a kept
+higher-scored box overlaps it by more than ``iou_threshold``, and runs as one
+``lax.fori_loop`` so it compiles inside a graph; its ``output_idx`` is
+``0..N-1``, the positions in the sorted output, as MindSpore 2.10 returns.
+``DepthToSpace`` / ``SpaceToDepth`` work on NCHW with MindSpore's
+depth-column-row channel order.
+"""
+from __future__ import annotations
+
+import math
+
+import jax
+import jax.numpy as jnp
+
+from msxla.common import dtype as mstype
+from msxla.ops._shape_util import op
+from msxla.ops.primitive import PrimDef
+from msxla.ops.surface import exports
+
+_FLOAT = (mstype.float16, mstype.float32)
+
+
+@op(prim="CheckValid", public=False, differentiable=False, dtypes=_FLOAT,
+    primitive=PrimDef(call=lambda p, bboxes, img_metas: check_valid(bboxes, img_metas)))
+def check_valid(bboxes, img_metas):
+    """Whether each box lies inside the image ``img_metas = (height, width, ratio)``."""
+    height = img_metas[0] * img_metas[2] - 1
+    width = img_metas[1] * img_metas[2] - 1
+    return ((bboxes[:, 0] >= 0) & (bboxes[:, 1] >= 0)
+            & (bboxes[:, 2] <= width) & (bboxes[:, 3] <= height))
+
+
+def _area(b):
+    return (b[..., 2] - b[..., 0] + 1) * (b[..., 3] - b[..., 1] + 1)
+
+
+@op(static=("mode",), prim="IOU", public=False, differentiable=False, dtypes=_FLOAT,
+    primitive=PrimDef(init=(("mode", "iou"),),
+                      call=lambda p, anchor, gt: iou(anchor, gt, p.mode)))
+def iou(anchor_boxes, gt_boxes, mode="iou"):
+    """Overlap of every ground-truth box with every anchor: ``(M, N)``."""
+    if mode not in ("iou", "iof"):
+        raise KeyError(f"For 'IOU', 'mode' must be 'iou' or 'iof', but got {mode!r}.")
+    a, g = anchor_boxes[None, :, :4], gt_boxes[:, None, :4]
+    w = jnp.maximum(jnp.minimum(a[..., 2], g[..., 2]) - jnp.maximum(a[..., 0], g[..., 0]) + 1, 0)
+    h = jnp.maximum(jnp.minimum(a[..., 3], g[..., 3]) - jnp.maximum(a[..., 1], g[..., 1]) + 1, 0)
+    inter = w * h
+    if mode == "iof":
+        return inter / _area(g)
+    return inter / (_area(a) + _area(g) - inter)
+
+
+def _centre(b):
+    w, h = b[:, 2] - b[:, 0] + 1, b[:, 3] - b[:, 1] + 1
+    return (b[:, 0] + b[:, 2]) * 0.5, (b[:, 1] + b[:, 3]) * 0.5, w, h
+
+
+@op(static=("means", "stds"), prim="BoundingBoxEncode", public=False, dtypes=_FLOAT,
+    primitive=PrimDef(init=(("means", (0.0, 0.0, 0.0, 0.0)), ("stds", (1.0, 1.0, 1.0, 1.0))),
+                      call=lambda p, anchor, gt: bounding_box_encode(anchor, gt, tuple(p.means),
+                                                                     tuple(p.stds))))
+def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0),
+                        stds=(1.0, 1.0, 1.0, 1.0)):
+    """The deltas ``(dx, dy, dw, dh)`` that move each anchor onto its ground truth,
+    normalised by ``means`` and ``stds``."""
+    px, py, pw, ph = _centre(anchor_box)
+    gx, gy, gw, gh = _centre(groundtruth_box)
+    d = jnp.stack([(gx - px) / pw, (gy - py) / ph, jnp.log(gw / pw), jnp.log(gh / ph)], -1)
+    return (d - jnp.asarray(means, d.dtype)) / jnp.asarray(stds, d.dtype)
+
+
+@op(static=("max_shape", "means", "stds", "wh_ratio_clip"), prim="BoundingBoxDecode",
+    public=False, dtypes=_FLOAT,
+    primitive=PrimDef(init=(("max_shape", None), ("means", (0.0, 0.0, 0.0, 0.0)),
+                            ("stds", (1.0, 1.0, 1.0, 1.0)), ("wh_ratio_clip", 0.016)),
+                      call=lambda p, anchor, deltas: bounding_box_decode(
+                          anchor, deltas, tuple(p.max_shape), tuple(p.means), tuple(p.stds),
+                          p.wh_ratio_clip)))
+def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0),
+                        stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
+    """The boxes that ``deltas`` describe relative to the anchors, clipped to
+    ``max_shape = (height, width)``."""
+    d = deltas * jnp.asarray(stds, deltas.dtype) + jnp.asarray(means, deltas.dtype)
+    limit = abs(math.log(wh_ratio_clip))
+    dw, dh = jnp.clip(d[:, 2], -limit, limit), jnp.clip(d[:, 3], -limit, limit)
+    px, py, pw, ph = _centre(anchor_box)
+    gx, gy = px + pw * d[:, 0], py + ph * d[:, 1]
+    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    x1, x2 = gx - gw * 0.5 + 0.5, gx + gw * 0.5 - 0.5
+    y1, y2 = gy - gh * 0.5 + 0.5, gy + gh * 0.5 - 0.5
+    h, w = max_shape
+    return jnp.stack([jnp.clip(x1, 0, w), jnp.clip(y1, 0, h), jnp.clip(x2, 0, w),
+                      jnp.clip(y2, 0, h)], -1)
+
+
+@op(static=("iou_threshold",), prim="NMSWithMask", public=False, differentiable=False,
+    dtypes=_FLOAT,
+    primitive=PrimDef(init=(("iou_threshold", 0.5),),
+                      call=lambda p, bboxes: nms_with_mask(bboxes, p.iou_threshold)))
+def nms_with_mask(bboxes, iou_threshold=0.5):
+    """``(boxes sorted by score, their positions 0..N-1, which boxes are kept)``."""
+    n = bboxes.shape[0]
+    boxes = bboxes[jnp.argsort(-bboxes[:, 4], stable=True)]
+    b = boxes[:, :4]
+    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    w = jnp.maximum(jnp.minimum(b[:, None, 2], b[None, :, 2])
+                    - jnp.maximum(b[:, None, 0], b[None, :, 0]), 0)
+    h = jnp.maximum(jnp.minimum(b[:, None, 3], b[None, :, 3])
+                    - jnp.maximum(b[:, None, 1], b[None, :, 1]), 0)
+    inter = w * h
+    over = inter / (area[:, None] + area[None, :] - inter) > iou_threshold
+    earlier = jnp.arange(n)[:, None] < jnp.arange(n)[None, :]
+
+    def step(i, keep):
+        suppressed = jnp.any(keep & over[:, i] & earlier[:, i])
+        return keep.at[i].set(~suppressed)
+
+    keep = jax.lax.fori_loop(0, n, step, jnp.zeros(n, jnp.bool_))
+    return boxes, jnp.arange(n, dtype=jnp.int32), keep
+
+
+@op(static=("block_size",), prim="DepthToSpace", public=False,
+    primitive=PrimDef(init=(("block_size", 2),),
+                      call=lambda p, x: depth_to_space(x, p.block_size)))
+def depth_to_space(x, block_size):
+    """NCHW ``(N, C*b*b, H, W)`` -> ``(N, C, H*b, W*b)``; channel ``(i*b + j)*C + c``
+    goes to row offset ``i``, column offset ``j``."""
+    n, ch, h, w = x.shape
+    b = block_size
+    if ch % (b * b):
+        raise ValueError(f"For 'DepthToSpace', the channels {ch} must be divisible by "
+                         f"block_size * block_size = {b * b}.")
+    y = x.reshape(n, b, b, ch // (b * b), h, w).transpose(0, 3, 4, 1, 5, 2)
+    return y.reshape(n, ch // (b * b), h * b, w * b)
+
+
+@op(static=("block_size",), prim="SpaceToDepth", public=False,
+    primitive=PrimDef(init=(("block_size", 2),),
+                      call=lambda p, x: space_to_depth(x, p.block_size)))
+def space_to_depth(x, block_size):
+    """NCHW ``(N, C, H*b, W*b)`` -> ``(N, C*b*b, H, W)``, the inverse of ``DepthToSpace``."""
+    n, ch, h, w = x.shape
+    b = block_size
+    if h % b or w % b:
+        raise ValueError(f"For 'SpaceToDepth', the height {h} and width {w} must be divisible "
+                         f"by block_size {b}.")
+    y = x.reshape(n, ch, h // b, b, w // b, b).transpose(0, 3, 5, 1, 2, 4)
+    return y.reshape(n, b * b * ch, h // b, w // b)
+
+
+__all__ = exports(__name__)

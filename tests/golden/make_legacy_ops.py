@@ -1,0 +1,142 @@
+"""Writes legacy_ops.json: MindSpore 2.10's results for the older functional names
+(``reduce_sum``, ``tensor_add``, ``make_range``, ``ScalarCast``, ...), the
+detection Primitives (``CheckValid``, ``IOU``, ``BoundingBoxEncode`` /
+``BoundingBoxDecode``, ``NMSWithMask``) and ``DepthToSpace`` / ``SpaceToDepth``.
+
+Run in the oracle venv: ``GLOG_v=3 ~/ms-oracle/bin/python tests/golden/make_legacy_ops.py``.
+
+Each case is a Python expression over the inputs below (stored in the JSON);
+the output (dtype, shape and values; tuples; Python values) or the builtin
+exception class is recorded. ``tests/ops/test_legacy_ops_golden.py`` evaluates
+the same expressions with ``import msxla as ms``.
+"""
+import json
+import os
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+from mindspore.ops import functional as F
+
+ms.set_context(pynative_synchronize=True)
+
+RNG = np.random.default_rng(11)
+_XY = RNG.uniform(0, 30, (6, 2))
+_WH = RNG.uniform(2, 15, (6, 2))
+ARRAYS = {
+    "x": np.arange(24, dtype=np.float32).reshape(2, 3, 4),
+    "xi": np.arange(24, dtype=np.int32).reshape(2, 3, 4) - 7,
+    "a": np.array([1, 2, 3], np.int32),
+    "f": np.array([2.0, 2.0, -2.0], np.float32),
+    "bb": np.array([[1, 1, 5, 5], [0, 0, 20, 5], [2, 3, 1, 4], [-1, 0, 3, 3], [0, 0, 9, 9],
+                    [0, 0, 9.5, 9], [0, 0, 9, 10], [3, 3, 8, 9.2]], np.float32),
+    "meta": np.array([10, 10, 1.0], np.float32),
+    "meta2": np.array([8, 12, 0.5], np.float32),
+    "anc": np.concatenate([_XY, _XY + _WH], 1).astype(np.float32),
+    "gt": np.concatenate([_XY + 1.5, _XY + _WH * 1.2], 1).astype(np.float32),
+    "gt3": np.array([[0, 0, 10, 10], [5, 5, 15, 15], [2, 8, 9, 20]], np.float32),
+    "deltas": np.array([[0.1, -0.2, 0.3, -0.1], [0.0, 0.0, 5.0, -5.0], [-0.5, 0.4, 0.0, 0.2],
+                        [1.0, 1.0, 0.1, 0.1], [0.2, 0.2, -0.3, 0.4], [0, 0, 0, 0]], np.float32),
+    "dets": np.array([[0, 0, 10, 10, 0.9], [1, 1, 11, 11, 0.8], [20, 20, 30, 30, 0.85],
+                      [21, 19, 31, 29, 0.95], [0, 0, 4, 4, 0.7], [2, 2, 9, 9, 0.6]], np.float32),
+    "img": np.arange(32, dtype=np.float32).reshape(1, 8, 2, 2),
+    "sp": np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4),
+}
+
+CASES = """
+ops.reduce_sum(x)
+ops.reduce_sum(x, 1)
+ops.reduce_sum(xi, (0, 2))
+ops.reduce_mean(x, (0, 2))
+ops.reduce_max(x, -1)
+ops.reduce_min(xi, 0)
+ops.unstack(x, 1)
+ops.unstack(xi)
+ops.tensor_add(a, f)
+ops.tensor_sub(a, f)
+ops.tensor_mul(a, f)
+ops.tensor_div(a, f)
+ops.tensor_div(a, a)
+ops.tensor_div(xi, 4)
+ops.tensor_floordiv(a, f)
+ops.floordiv(xi, 4)
+ops.tensor_mod(a, f)
+ops.floormod(xi, 5)
+ops.pows(a, 2)
+ops.tensor_pow(f, a)
+ops.tensor_exp(f)
+ops.tensor_expm1(f)
+ops.tensor_ge(a, f)
+ops.tensor_le(a, 2)
+F.make_range(5)
+F.make_range(1, 5)
+F.make_range(1, 8, 3)
+F.make_range(5, 1, -2)
+F.make_range(2.5)
+ops.tuple_len((1, 2, 3))
+ops.scalar_cast(2.7, ms.int64)
+ops.ScalarCast()(2.7, ms.int64)
+ops.ScalarCast()(3, ms.float64)
+ops.ScalarCast()(0, ms.bool_)
+ops.ScalarCast()(2.7, ms.int32)
+F.mixed_precision_cast(ms.float16, f)
+F.mixed_precision_cast(ms.float16, (f, a))
+F.mixed_precision_cast(ms.float16, 3)
+ops.CheckValid()(bb, meta)
+ops.CheckValid()(bb, meta2)
+ops.IOU()(anc, gt)
+ops.IOU()(gt3, anc)
+ops.IOU('iof')(anc, gt)
+ops.IOU(mode='iof')(gt3, gt3)
+ops.BoundingBoxEncode()(anc, gt)
+ops.BoundingBoxEncode(means=(0.0, 0.1, 0.0, -0.1), stds=(0.1, 0.1, 0.2, 0.2))(anc, gt)
+ops.BoundingBoxDecode((40, 50))(anc, deltas)
+ops.BoundingBoxDecode((25, 30), means=(0.0, 0.1, 0.0, -0.1), stds=(0.1, 0.1, 0.2, 0.2))(anc, deltas)
+ops.BoundingBoxDecode((40, 50), wh_ratio_clip=0.2)(anc, deltas)
+ops.NMSWithMask(0.1)(dets)
+ops.NMSWithMask(0.5)(dets)
+ops.NMSWithMask(0.05)(dets)
+ops.DepthToSpace(2)(img)
+ops.SpaceToDepth(2)(sp)
+"""
+
+
+def _record(out):
+    if isinstance(out, (tuple, list)):
+        return {"seq": [_record(o) for o in out]}
+    if isinstance(out, Tensor):
+        arr = out.asnumpy()
+        vals = arr.astype(np.int64) if arr.dtype == np.bool_ else arr.astype(np.float64)
+        return {"dtype": str(out.dtype), "shape": list(arr.shape),
+                "values": vals.reshape(-1).tolist()}
+    return {"py": out, "type": type(out).__name__}
+
+
+def _builtin(exc):
+    for cls in type(exc).__mro__:
+        if cls.__module__ == "builtins":
+            return cls.__name__
+    return "Exception"
+
+
+def main():
+    ns = {"ms": ms, "ops": ops, "F": F, "Tensor": Tensor, "np": np}
+    ns.update({k: Tensor(a) for k, a in ARRAYS.items()})
+    cases = []
+    for expr in [e.strip() for e in CASES.strip().splitlines() if e.strip()]:
+        try:
+            rec = {"expr": expr, "out": _record(eval(expr, ns))}  # noqa: S307
+        except Exception as exc:  # noqa: BLE001 - recorded as the expected failure
+            msg = str(exc).splitlines()[0][:200] if str(exc) else ""
+            rec = {"expr": expr, "error": _builtin(exc), "message": msg}
+        cases.append(rec)
+    out = {"inputs": {k: {"dtype": str(a.dtype), "values": a.tolist()}
+                      for k, a in ARRAYS.items()}, "cases": cases}
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "legacy_ops.json")
+    with open(path, "w") as f:
+        json.dump(out, f, indent=0)
+    print(f"wrote {len(cases)} cases to {path}")
+
+
+if __name__ == "__main__":
+    main()
