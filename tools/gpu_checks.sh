@@ -41,8 +41,8 @@ echo "rc=$?"; tail -5 "$OUT/jit_practice.err"
 
 if [ -f benchmarks/real_models.py ]; then
     echo "== real models (GPU, quick)"
-    timeout 120 $PY benchmarks/real_models.py --device gpu --quick \
-        > "$OUT/real_models.md" 2> "$OUT/real_models.err"
+    timeout 150 $PY benchmarks/real_models.py --device gpu --quick \
+        --save-json "$OUT/real_models.json" > "$OUT/real_models.md" 2> "$OUT/real_models.err"
     echo "rc=$?"; tail -5 "$OUT/real_models.err"
 fi
 
