@@ -210,6 +210,8 @@ class Runner:
         self.weights = dict(np.load(cmd["weights"]))
         inputs = np.load(cmd["inputs"])
         self.device = torch.device("cuda" if cmd.get("device") == "gpu" else "cpu")
+        # full float32 on a GPU, as every other row computes (cuDNN's default is TF32)
+        torch.backends.cudnn.allow_tf32 = torch.backends.cuda.matmul.allow_tf32 = False
         self.x = torch.from_numpy(inputs["x"])
         if self.x.dtype == torch.int32:
             self.x = self.x.long()
