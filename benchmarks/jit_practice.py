@@ -28,6 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import jax  # noqa: E402
 import msxla as ms  # noqa: E402
 import report  # noqa: E402
 import timing  # noqa: E402
@@ -108,6 +109,10 @@ def select_device(device):
         raise SystemExit(f"--device gpu: {err} Install jax with CUDA support (pip install "
                          "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
                          "--device cpu.") from None
+    # msxla's matmuls ask for full float32 (MindSpore's GPU default refuses TF32
+    # for matmuls); the jax peers use jax's default, TF32 on this GPU. Every row
+    # computes in full float32, so that the rows agree and compare like with like.
+    jax.config.update("jax_default_matmul_precision", "highest")
 
 
 def parse_args(argv=None):
