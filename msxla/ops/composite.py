@@ -1,4 +1,5 @@
-"""``mindspore.ops.composite``: MultitypeFuncGraph, HyperMap, Map, partial and the grad APIs.
+"""``mindspore.ops.composite``: MultitypeFuncGraph, HyperMap, Map, partial, add_flags,
+the multitype ``ones_like`` and the grad APIs.
 
 ``MultitypeFuncGraph`` dispatches on the MindSpore type names of its
 arguments (``"Tensor"``, ``"Number"``, ``"Tuple"``, ...), first registered
@@ -23,7 +24,7 @@ from msxla.common.tensor import Tensor
 from msxla.errors import user_error
 
 __all__ = ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "GradOperation", "grad",
-           "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev", "vmap"]
+           "value_and_grad", "get_grad", "vjp", "jvp", "jacfwd", "jacrev", "vmap", "add_flags"]
 
 
 def _is_number(v):
@@ -164,3 +165,28 @@ class Map:
 def partial(func, *args, **kwargs):
     """``func`` with its first arguments bound (``ops.partial`` / ``F.partial``)."""
     return functools.partial(func, *args, **kwargs)
+
+
+def add_flags(fn=None, **flags):
+    """Attach compile flags to ``fn`` (as ``fn._func_graph_flags``) and return it; without
+    ``fn``, a decorator doing so. msxla's capture reads no such flags; they are kept so
+    code that sets or reads them runs."""
+    def deco(f):
+        setattr(f, "_func_graph_flags", dict(flags))
+        return f
+    return deco if fn is None else deco(fn)
+
+
+def ones_like(x):
+    """``ops.composite.ones_like``: ones shaped like ``x`` for a Tensor, ``1`` of the
+    same type for a number, and a tuple of those for a tuple or list (not in
+    ``__all__``: ``ops.ones_like`` is the Tensor op)."""
+    if isinstance(x, Tensor):
+        from msxla.ops.creation import ones_like as tensor_ones_like
+        return tensor_ones_like(x)
+    if isinstance(x, (tuple, list)):
+        return tuple(ones_like(v) for v in x)
+    if _is_number(x):
+        return type(x)(1)
+    raise TypeError(f"For 'ones_like', the input must be a Tensor, a number, a tuple or a list, "
+                    f"but got {type(x).__name__}.")

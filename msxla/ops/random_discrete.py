@@ -1,7 +1,7 @@
 """Op rows: discrete random draws (randint, randint_like, bernoulli, multinomial,
-random_categorical, randperm, shuffle, poisson, random_poisson) and the UniformInt,
-Bernoulli, Multinomial, RandomCategorical, RandpermV2, RandomShuffle, Poisson and
-RandomPoisson primitives.
+random_categorical, randperm, shuffle, poisson, random_poisson, choice_with_mask) and
+the UniformInt, Bernoulli, Multinomial, RandomCategorical, RandpermV2, RandomShuffle,
+Poisson, RandomPoisson and RandomChoiceWithMask primitives.
 
 Keys are drawn as in ``msxla.ops.random`` (the global random state, with
 per-op seeds folded in). ``randperm`` is the exception MindSpore makes: a
@@ -239,6 +239,33 @@ def _tensor_random_categorical(self, num_sample, seed=0, dtype=mstype.int64):
 def random_(input, from_=0, to=None, *, generator=None):
     """Fill ``input`` in place with integers uniform in ``[from_, to)``."""
     return _tensor_random_(input, from_, to)
+
+
+@random_row("choice_with_mask", static=("count",), prim="RandomChoiceWithMask",
+            primitive=PrimDef(init=(("count", 256),) + _SEEDS,
+                              call=lambda prim, x: _choice_with_mask(_seeds(prim), x,
+                                                                     prim.attrs["count"])))
+def _choice_with_mask(key, input_x, count=256):
+    flat = input_x.reshape(-1)
+    size = flat.shape[0]
+    order = jnp.argsort(jnp.where(flat, jax.random.uniform(key, (size,)), 2.0))
+    pick = jnp.zeros(count, order.dtype).at[:min(count, size)].set(order[:count])
+    mask = flat[pick] & (jnp.arange(count) < size)
+    index = jnp.stack(jnp.unravel_index(pick, input_x.shape), -1) if input_x.ndim else \
+        pick[:, None]
+    return (index * mask[:, None]).astype(jnp.int32), mask
+
+
+@public_face(_choice_with_mask)
+def choice_with_mask(input_x, count=256, seed=None):
+    """``(index, mask)``: up to ``count`` positions of the True elements of the bool
+    ``input_x``, in random order (``(count, rank)`` int32, zero rows where ``mask`` is
+    False)."""
+    _check_int("choice_with_mask", count, "count")
+    if count <= 0:
+        raise ValueError(f"For 'RandomChoiceWithMask', 'count' must be positive, but got "
+                         f"{count}.")
+    return _choice_with_mask(key_for(seed), input_x, count)
 
 
 __all__ = exports(__name__)

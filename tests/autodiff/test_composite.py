@@ -131,3 +131,21 @@ def test_optimizer_style_sgd_with_hyper_map():
     loss, grads = grad_fn(x)
     np.testing.assert_allclose(grads[0].asnumpy(), 2 * r * xv, rtol=1e-5)
     np.testing.assert_allclose(grads[1].asnumpy(), [np.sum(2 * r)], rtol=1e-5)
+
+
+def test_composite_ones_like_follows_the_value_type():
+    # MindSpore 2.10: Tensor -> ones Tensor, int -> 1, tuple/list -> tuple
+    y = ms.Tensor(np.array([2.0, 3.0], np.float32))
+    out = C.ones_like((y, 3, [y]))
+    assert isinstance(out, tuple) and out[1] == 1 and type(out[1]) is int
+    np.testing.assert_array_equal(out[0].asnumpy(), np.ones(2, np.float32))
+    assert isinstance(out[2], tuple) and str(out[2][0].dtype) == "Float32"
+    assert C.ones_like is not ms.ops.ones_like
+
+
+def test_add_flags_marks_and_returns_the_function():
+    def f(x):
+        return x
+    assert C.add_flags(f, has_effect=True) is f and f._func_graph_flags == {"has_effect": True}
+    g = C.add_flags(defer_inline=True)(lambda x: x)
+    assert g._func_graph_flags == {"defer_inline": True}

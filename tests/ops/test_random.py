@@ -149,3 +149,27 @@ def test_tensor_random_methods():
 def test_argument_errors(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
+
+
+@pytest.mark.parametrize("count", [3, 4, 9])
+def test_random_choice_with_mask_picks_true_positions(count):
+    # MindSpore 2.10: (count, rank) int32 indices of distinct True elements in random
+    # order, zero rows and False mask beyond the number of True elements.
+    x = np.array([[True, False, True], [False, True, True]])
+    true_at = {tuple(p) for p in np.argwhere(x)}
+    index, mask = ops.RandomChoiceWithMask(count, seed=1)(Tensor(x))
+    assert str(index.dtype) == "Int32" and index.shape == (count, 2)
+    assert str(mask.dtype) == "Bool" and mask.shape == (count,)
+    idx, m = index.asnumpy(), mask.asnumpy()
+    assert m.sum() == min(count, len(true_at)) and m[:m.sum()].all()
+    picked = [tuple(p) for p in idx[m]]
+    assert len(set(picked)) == len(picked) and set(picked) <= true_at
+    assert not idx[~m].any()
+    jitted = ms.jit(lambda t: ops.choice_with_mask(t, count))(Tensor(x))
+    assert {tuple(p) for p in jitted[0].asnumpy()[jitted[1].asnumpy()]} <= true_at
+
+
+def test_random_choice_with_mask_orders_vary():
+    x = Tensor(np.ones(12, np.bool_))
+    orders = {tuple(ops.choice_with_mask(x, 12)[0].asnumpy().ravel()) for _ in range(4)}
+    assert len(orders) > 1

@@ -32,6 +32,7 @@ NON_OPS = {
     "HyperMap": "mapping helper (ops.composite)",
     "Map": "mapping helper (ops.composite)",
     "partial": "functools.partial (ops.composite)",
+    "add_flags": "sets compile flags on a function (ops.composite)",
     "ReduceOp": "the reduction names of the collectives (ops.comm_ops), an enumeration",
     "GradOperation": "autodiff (msxla.autodiff)",
     "grad": "autodiff", "value_and_grad": "autodiff", "get_grad": "autodiff",

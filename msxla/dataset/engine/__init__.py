@@ -15,9 +15,10 @@ from msxla.dataset.engine.samplers import (  # noqa: F401
     BuiltinSampler, Sampler, SequentialSampler, RandomSampler, DistributedSampler,
     SubsetRandomSampler, SubsetSampler, WeightedRandomSampler, PKSampler, IterSampler, Shuffle)
 from msxla.dataset.engine.iterators import Iterator, TupleIterator, DictIterator  # noqa: F401
+from msxla.dataset.engine.cache_client import DatasetCache  # noqa: F401
 
 __all__ = ["MnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset",
            "TextFileDataset", "CSVDataset", "MindDataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler",
            "SubsetSampler", "WeightedRandomSampler", "PKSampler", "Sampler", "Shuffle",
-           "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip"]
+           "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip", "DatasetCache"]
