@@ -10,7 +10,8 @@ from msxla.dataset.engine.datasets_user_defined import (  # noqa: F401
 from msxla.dataset.engine.datasets_vision import (  # noqa: F401
     MnistDataset, Cifar10Dataset, Cifar100Dataset, ImageFolderDataset)
 from msxla.dataset.engine.datasets_text import TextFileDataset  # noqa: F401
-from msxla.dataset.engine.datasets_standard_format import CSVDataset, MindDataset  # noqa: F401
+from msxla.dataset.engine.datasets_standard_format import (  # noqa: F401
+    CSVDataset, MindDataset, TFRecordDataset)
 from msxla.dataset.engine.samplers import (  # noqa: F401
     BuiltinSampler, Sampler, SequentialSampler, RandomSampler, DistributedSampler,
     SubsetRandomSampler, SubsetSampler, WeightedRandomSampler, PKSampler, IterSampler, Shuffle)
@@ -21,4 +22,5 @@ __all__ = ["MnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderData
            "TextFileDataset", "CSVDataset", "MindDataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler",
            "SubsetSampler", "WeightedRandomSampler", "PKSampler", "Sampler", "Shuffle",
-           "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip", "DatasetCache"]
+           "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip", "DatasetCache",
+           "TFRecordDataset"]

@@ -1,4 +1,5 @@
-"""Standard-format sources: ``CSVDataset`` (and ``MindDataset``, from
+"""Standard-format sources: ``CSVDataset``, ``TFRecordDataset`` (records of
+``tf.train.Example``, read by ``_tfrecord``) and ``MindDataset`` (from
 ``msxla.mindrecord``'s reader)."""
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import csv
 
 import numpy as np
 
+from msxla.dataset.engine import _tfrecord
 from msxla.dataset.engine._mappable import MappableDataset
 from msxla.dataset.engine.datasets_text import FileRowsDataset
 from msxla.dataset.engine.samplers import Shuffle
@@ -73,6 +75,79 @@ class CSVDataset(FileRowsDataset):
             raise RuntimeError(f"Invalid csv, csv file: {path} parse failed at line {line}, "
                                f"type does not match: column '{self.column_names[col]}' "
                                f"value {value!r} is not {np.dtype(t)}.") from None
+
+
+def _schema_columns(schema):
+    """(names, {name: (dtype, shape)}) of a Schema, a schema JSON file or None."""
+    if schema is None:
+        return None, {}
+    from msxla.dataset.engine.datasets_user_defined import Schema
+    if isinstance(schema, str):
+        schema = Schema(schema)
+        # MindSpore orders a schema file's columns by name
+        schema.columns.sort(key=lambda c: c["name"])
+    if not isinstance(schema, Schema):
+        raise TypeError(f"schema should be a path to a schema file or a Schema, but got "
+                        f"{type(schema).__name__}.")
+    return schema.get_col_names(), {c["name"]: (c["type"], c.get("shape"))
+                                    for c in schema.columns}
+
+
+class TFRecordDataset(FileRowsDataset):
+    """Rows of TFRecord files of ``tf.train.Example`` records: one column per feature
+    (sorted by name, or as ``columns_list`` / ``schema`` list them). int64 and float
+    lists come as int64 / float32 arrays, a single bytes value as uint8; a ``schema``
+    casts and reshapes. With ``num_shards`` the files are split between shards (rows,
+    with ``shard_equal_rows``)."""
+
+    def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None,
+                 shard_id=None, shard_equal_rows=False, cache=None, compression_type=None):
+        if compression_type not in (None, ""):
+            raise ValueError(f"msxla reads uncompressed TFRecord files only, but "
+                             f"compression_type is {compression_type!r}.")
+        super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id, cache)
+        self.shard_equal_rows = bool(shard_equal_rows)
+        if num_shards is not None and not shard_equal_rows:
+            if len(self.dataset_files) < num_shards:
+                raise RuntimeError(f"Invalid data, the number of TFRecord files "
+                                   f"({len(self.dataset_files)}) is less than num_shards "
+                                   f"({num_shards}); set shard_equal_rows=True.")
+            self.dataset_files = self.dataset_files[shard_id::num_shards]
+            self.num_shards = self.shard_id = None
+        names, self.schema = _schema_columns(schema)
+        if columns_list is not None:
+            names = list(columns_list)
+        if names is None:
+            first = _tfrecord.records(self.dataset_files[0])
+            names = sorted(_tfrecord.parse_example(first[0])) if first else []
+        self.column_names = names
+
+    def is_sharded(self):
+        return self.num_shards is not None or self.shard_equal_rows
+
+    def _columns(self):
+        return list(self.column_names)
+
+    def _read_file(self, path):
+        out = []
+        for k, rec in enumerate(_tfrecord.records(path)):
+            feats = _tfrecord.parse_example(rec)
+            row = []
+            for name in self.column_names:
+                if name not in feats:
+                    raise RuntimeError(f"Invalid data, column '{name}' is not a feature of "
+                                       f"record {k} of {path}.")
+                value = _tfrecord.column_value(*feats[name])
+                dtype, shape = self.schema.get(name, (None, None))
+                if dtype is not None:
+                    value = value.astype(dtype)
+                if shape:
+                    value = value.reshape(shape)
+                row.append(value)
+            out.append(tuple(row))
+        return out
 
 
 class MindDataset(MappableDataset):
