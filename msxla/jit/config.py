@@ -129,7 +129,9 @@ class JitConfig:
     Args:
         jit_level: "O0", "O1" or "O2" ("" lets the framework choose: O0).
         exc_mode: "auto", "sink" or "no_sink" (sink applies on Ascend only).
-        jit_syntax_level: "STRICT", "LAX" or "" (use the context's).
+        jit_syntax_level: "STRICT", "COMPATIBLE", "LAX" or "" (use the context's); only
+            STRICT changes what msxla captures (fullgraph), as COMPATIBLE and LAX both
+            keep the JIT Fallback.
     """
 
     def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
@@ -138,7 +140,7 @@ class JitConfig:
             raise ValueError("For 'jit_level' must be one of ['O0', 'O1', 'O2'].")
         if exc_mode not in ("auto", "sink", "no_sink"):
             raise ValueError("For 'exc_mode' must be one of '['auto', 'sink', 'no_sink']'.")
-        if jit_syntax_level not in ("", "STRICT", "LAX"):
+        if jit_syntax_level not in ("", "STRICT", "COMPATIBLE", "LAX"):
             raise ValueError("For 'jit_syntax_level' must be one of '['STRICT', 'LAX']'.")
         if debug_level not in ("RELEASE", "DEBUG"):
             raise ValueError("For 'debug_level' must be one of '['RELEASE', 'DEBUG']'.")

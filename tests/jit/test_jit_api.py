@@ -216,6 +216,10 @@ def test_jit_config():
         JitConfig(exc_mode="x")
     with pytest.raises(ValueError, match="jit_syntax_level"):
         JitConfig(jit_syntax_level="X")
+    with pytest.raises(ValueError, match="jit_syntax_level"):
+        JitConfig(jit_syntax_level="strict")  # MindSpore 2.10 takes the upper-case names only
+    for level in ("STRICT", "COMPATIBLE", "LAX", ""):
+        assert JitConfig(jit_syntax_level=level).jit_config_dict["jit_syntax_level"] == level
     net = Add()
     net.set_jit_config(JitConfig(jit_level="O2"))
     assert net.jit_config_dict["jit_level"] == "O2"
