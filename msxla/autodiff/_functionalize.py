@@ -15,8 +15,8 @@ jax arrays, ready for ``jax.vjp`` / ``jax.jvp`` / ``jax.jacfwd``:
 - Parameters written inside the function (``ops.assign``, moving statistics)
   come back as aux outputs, and ``plan.write_back`` stores each one exactly
   once, with its primal value, in the enclosing frame or the Parameter;
-- integer Tensors at the positions of ``grad`` (``int_inputs``) are
-  differentiated through a float copy, as MindSpore differentiates them;
+- integer and bool Tensors and Parameters that ``grad`` differentiates
+  (``int_inputs``) go through a float copy, as MindSpore differentiates them;
 - Python values in the outputs (None, numbers, strings) travel in a side
   channel filled while jax traces ``f``, which happens exactly once (the
   output dtypes of a call on integer inputs are found by one more abstract
@@ -49,7 +49,8 @@ def is_diff_dtype(dtype):
 
 
 def is_int_dtype(dtype):
-    return jnp.issubdtype(dtype, jnp.integer)
+    """Integer and bool: differentiated through a float copy by ``grad`` (``int_inputs``)."""
+    return jnp.issubdtype(dtype, jnp.integer) or jnp.dtype(dtype) == jnp.bool_
 
 
 def float_for(dtype):
@@ -90,11 +91,12 @@ class CallPlan:
             gradient: it is left out of ``position_specs``.
         weights: Tensors (normally Parameters) whose gradients are wanted.
         has_aux: only the first output is differentiated; the others are aux.
-        int_inputs: integer Tensors at the positions are differentiated as MindSpore's
-            grad does: the call runs on them as float (``float_for``), the output keeps
-            the dtypes the call has on the integers and each gradient is cast back to its
-            input's dtype (truncated). If the call needs them as integers (an index, a
-            bitwise op) it runs again with them as constants, and they get zeros.
+        int_inputs: integer and bool Tensors at the positions, and such Parameters among
+            the weights, are differentiated as MindSpore's grad does: the call runs on
+            them as float (``float_for``), the output keeps the dtypes the call has on
+            the integers and each gradient is cast back to its input's dtype (truncated;
+            a bool is True where it is not zero). If the call needs them as integers (an
+            index, a bitwise op) it runs again with them as constants, and they get zeros.
     """
 
     def __init__(self, fn, args, kwargs, positions=(), weights=(), has_aux=False, api="grad",
@@ -108,7 +110,7 @@ class CallPlan:
         """Choose the primals: what ``positions`` and ``weights`` differentiate."""
         self.int_inputs = int_inputs
         self.primals = []  # the arrays jax differentiates
-        self.int_dtypes = {}  # primal index -> the integer dtype of the user's Tensor
+        self.int_dtypes = {}  # primal index -> the integer/bool dtype of the user's Tensor
         self._param_leaf = {}  # Parameter -> primal index (given to the frame)
         self._subst = {}  # argument slot -> (treedef, [leaf substitutes]) for plain Tensors
         self._side = None  # filled while f is traced
@@ -161,10 +163,15 @@ class CallPlan:
 
     def _param_index(self, param):
         data = param._data
-        if not is_diff_dtype(data.dtype):
+        as_float = self.int_inputs and is_int_dtype(data.dtype)
+        if not (as_float or is_diff_dtype(data.dtype)):
             return Zeros(data.shape, data.dtype)
         if param not in self._param_leaf:
-            self._param_leaf[param] = self._new_primal(data)
+            if as_float:
+                self._param_leaf[param] = self._new_primal(data.astype(float_for(data.dtype)))
+                self.int_dtypes[self._param_leaf[param]] = data.dtype
+            else:
+                self._param_leaf[param] = self._new_primal(data)
         return self._param_leaf[param]
 
     def _weight_leaf(self, w):
@@ -194,8 +201,9 @@ class CallPlan:
             args, kwargs = self._call_arguments(primals)
             with frame:
                 out = self.fn(*args, **kwargs)
+                # inside the frame: a Parameter returned as it is reads its primal
+                diff, aux = self._split_output(out)
             params, written = frame.written_values()
-            diff, aux = self._split_output(out)
             self._side["params"] = params
             return diff, (aux, written)
 
@@ -234,7 +242,8 @@ class CallPlan:
         """Store the Parameters written inside the call (primal values), once each."""
         _, written = aux
         for p, v in zip(self._side["params"], written):
-            p._data = v
+            dtype = self.int_dtypes.get(self._param_leaf.get(p))
+            p._data = v if dtype is None or v.dtype == dtype else v.astype(dtype)
 
     def output(self, diff, aux):
         """The call's output, rebuilt with Tensors around the primal arrays."""
@@ -260,8 +269,8 @@ class CallPlan:
         def run():
             with _RecordingFrame():
                 out = self.fn(*self.args, **self.kwargs)
-            return [v._data if isinstance(v, Tensor) and v._data is not None else None
-                    for v in tree_flatten(out, is_leaf=is_tensor)[0]]
+                return [v._data if isinstance(v, Tensor) and v._data is not None else None
+                        for v in tree_flatten(out, is_leaf=is_tensor)[0]]
         try:
             shapes = jax.eval_shape(run)
         except Exception:  # noqa: BLE001 - value-dependent Python: keep the float outputs

@@ -26,6 +26,7 @@ from msxla.autodiff._args import (check_bool, check_callable, check_positions_in
 from msxla.autodiff._functionalize import CallPlan
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
+from msxla.context import is_graph_mode
 from msxla.errors import user_error
 
 __all__ = ["grad", "value_and_grad", "get_grad"]
@@ -40,7 +41,9 @@ def compute_grads(api, fn, args, kwargs, positions, weights, has_aux=False, sens
     sens = None
     if sens_param:
         args, kwargs, sens = split_sens(args, kwargs)
-    check_positions_in_range(api, positions, len(args) + len(kwargs))
+    # MindSpore's graph compiler raises IndexError here, its PyNative grad RuntimeError
+    check_positions_in_range(api, positions, len(args) + len(kwargs),
+                             IndexError if is_graph_mode() else RuntimeError)
     plan = CallPlan(fn, args, kwargs, positions, weights, has_aux, api, int_inputs=True)
     out, pullback = plan.vjp()
     grads = pullback(sens)

@@ -154,6 +154,8 @@ class JitFunction(Jitted):
         if traced:
             if entry.collectives:  # per-rank collectives differentiate through the Python
                 return self.fn(*args, **kwargs)  # function (their own gradient rules)
+            if _state_retyped(entry.state_in):  # an integer Parameter grad differentiates
+                return self.fn(*args, **kwargs)  # as float: the Python, on its float value
             return entry.run_traced(leaves, lambda: owners, self._traceable_graph)
         out = entry.run(leaves, lambda: owners)
         if out is MISS:  # cannot happen for a fresh signature; keep the failure loud
@@ -273,6 +275,12 @@ def _generic_fast(entry):
             return MISS
         return run(leaves, lambda: S.flatten_args(args, kwargs)[2])
     return fast
+
+
+def _state_retyped(params):
+    """Does a Parameter hold a value of another dtype in the current frame than the one
+    graphs are captured with (an integer Parameter that ``grad`` differentiates)?"""
+    return any(p._data.dtype != p._value.dtype for p in params)
 
 
 def _rng_params():

@@ -1,8 +1,9 @@
-"""Golden cases for gradients with respect to integer Tensors (see grad_cases.py).
+"""Golden cases for gradients with respect to integer and bool Tensors and
+Parameters (see grad_cases.py).
 
-MindSpore differentiates integer inputs: the backward pass runs in the ops'
-own dtypes and each gradient comes back in its input's dtype, truncated
-(``x * y`` with x int32 and y float32 2.5 gives x the gradient 2). An
+MindSpore differentiates integer inputs and weights: each gradient comes back
+in its input's dtype, truncated (``x * y`` with x int32 and y float32 2.5
+gives x the gradient 2; a bool's gradient is True where it is not zero). An
 integer used as an integer (an index) gets zeros.
 """
 import numpy as np
@@ -36,6 +37,10 @@ def int_grad_cases(ms, data):
 
     def add_kw(a, b):
         return a + b
+
+    def int_params():
+        return (ms.Parameter(T(np.array([6], np.int32)), name="iw"),
+                ms.Parameter(T(np.array([2], np.int32)), name="ib"))
 
     @case
     def int_grad_scalars():
@@ -77,5 +82,46 @@ def int_grad_cases(ms, data):
     @case
     def int_grad_sens():
         return ops.GradOperation(sens_param=True)(square)(vec, T(np.array([1, 2, -1], np.int64)))
+
+    @case
+    def int_grad_int_weights():
+        w, b = int_params()
+        return ms.grad(lambda a, d: w * a + b * d, 0, (w, b))(T([10], ms.int32),
+                                                              T([20], ms.int32))
+
+    @case
+    def int_grad_float_input_int_weight():
+        w = ms.Parameter(T(np.array([1, 2, 3], np.int64)), name="iw64")
+        return ms.grad(lambda a: a * w, None, w)(x)
+
+    @case
+    def int_grad_mixed_weights():
+        wf = ms.Parameter(T(np.array([1.5, 2.5], np.float32)), name="wf")
+        wi = ms.Parameter(T(np.array([2, 3], np.int32)), name="wi")
+        return ms.grad(lambda a: (a * wf * wi).sum(), 0, (wf, wi))(
+            T(np.array([1.0, 2.0], np.float32)))
+
+    @case
+    def int_grad_bool_input():
+        return ms.grad(mixed, (0, 1))(T(np.array([1.0, 0.0, 2.0], np.float32)),
+                                      T(np.array([True, False, False])))
+
+    @case
+    def int_grad_weight_written_keeps_dtype():
+        w, _ = int_params()
+
+        def step(a):
+            ops.assign(w, w + 1)
+            return a * w * 2
+
+        g = ms.grad(step, 0, w)(T([3], ms.int32))
+        return g, w + 0
+
+    @case
+    def grad_of_returned_parameter():
+        # a Parameter returned as it is: its ones sens reaches its gradient
+        w = ms.Parameter(T(np.array([2.0, 2.0], np.float32)), name="wret")
+        a, b = T(np.array([1.0, 2.0], np.float32)), T(np.array([3.0, 3.0], np.float32))
+        return ms.grad(lambda u, v: (u * v * w, u, w), 0, (w,))(a, b)
 
     return c

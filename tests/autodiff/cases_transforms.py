@@ -239,8 +239,18 @@ def transform_cases(ms, data):  # noqa: C901 - one flat table of cases
     def simple(x, y):
         return x * y
 
+    def in_graph_mode(thunk):
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            return thunk()
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+
     errors = {
         "err_position_out_of_range": lambda: ms.grad(simple, 2)(x, y),
+        # MindSpore's graph compiler raises IndexError where PyNative raises RuntimeError
+        "err_position_out_of_range_graph_mode":
+            lambda: in_graph_mode(lambda: ms.grad(simple, 2)(x, y)),
         "err_position_negative": lambda: ms.grad(simple, -1)(x, y),
         "err_position_duplicate": lambda: ms.grad(simple, (0, 0))(x, y),
         "err_position_float": lambda: ms.grad(simple, 1.0)(x, y),

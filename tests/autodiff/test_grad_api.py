@@ -21,16 +21,6 @@ def mul(x, y):
     return x * y
 
 
-def test_bool_inputs_and_integer_parameters_get_zeros_of_their_dtype():
-    # integer inputs are differentiated (golden cases in cases_int_grad.py)
-    b = Tensor(np.array([True, False, True]))
-    gb = ms.grad(mul, 1)(X, b)
-    assert gb.dtype == ms.bool_ and not gb.asnumpy().any()
-    wi = Parameter(Tensor(np.array([1, 2, 3], np.int64)), name="wi")
-    gw = ms.grad(lambda x: x * wi, None, wi)(X)
-    assert gw.dtype == ms.int64 and not gw.asnumpy().any()
-
-
 def test_tuple_argument_gets_a_tuple_of_gradients():
     def f(pair, z):
         return pair[0] * pair[1] * z

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import msxla as ms
-from modes import JIT_MODES, make
+from modes import GRAPH_MODES, JIT_MODES, make
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "autodiff"))
 import test_grad_golden as golden  # noqa: E402
@@ -76,3 +76,13 @@ def test_grad_api_through_jit_matches_mindspore(mode, name):
 def test_grad_api_errors_through_jit(mode, name):
     with pytest.raises(getattr(builtins, golden._G["cases"][name]["exc"])):
         mode_cases(mode)[name]()
+
+
+INT_CASES = [n for n in RESULT_CASES if n.startswith("int_grad")]
+
+
+@pytest.mark.parametrize("mode", GRAPH_MODES)
+@pytest.mark.parametrize("name", INT_CASES)
+def test_integer_grads_of_a_cell_in_graph_mode(mode, name):
+    # integer inputs and Parameters differentiated through a Cell compiled in GRAPH_MODE
+    golden._compare(mode_cases(mode)[name](), golden._G["cases"][name], f"{mode}:{name}")
