@@ -1,5 +1,6 @@
 """Op rows: the box Primitives of MindSpore's detection models (``CheckValid``,
-``IOU``, ``BoundingBoxEncode``, ``BoundingBoxDecode``, ``NMSWithMask``) and
+``IOU``, ``BoundingBoxEncode``, ``BoundingBoxDecode``, ``NMSWithMask``,
+``ROIAlign``) and
 the block rearrangements ``DepthToSpace`` / ``SpaceToDepth``.
 
 Boxes are ``(x1, y1, x2, y2)`` in pixels. As in MindSpore's kernels, ``IOU``
@@ -126,6 +127,62 @@ def nms_with_mask(bboxes, iou_threshold=0.5):
 
     keep = jax.lax.fori_loop(0, n, step, jnp.zeros(n, jnp.bool_))
     return boxes, jnp.arange(n, dtype=jnp.int32), keep
+
+
+def _bilinear_weights(pos, size):
+    """Low/high indices and weights of bilinear sampling at ``pos`` along an axis of
+    ``size`` (MindSpore's rule: outside ``[-1, size]`` gives nothing, the edge clamps)."""
+    valid = (pos >= -1.0) & (pos <= size)
+    pos = jnp.maximum(pos, 0.0)
+    low = jnp.minimum(jnp.floor(pos).astype(jnp.int32), size - 1)
+    at_edge = low >= size - 1
+    high = jnp.where(at_edge, size - 1, low + 1)
+    pos = jnp.where(at_edge, low.astype(pos.dtype), pos)
+    frac = pos - low
+    return low, high, 1.0 - frac, frac, valid
+
+
+@op(static=("pooled_height", "pooled_width", "spatial_scale", "sample_num", "roi_end_mode"),
+    prim="ROIAlign", public=False, dtypes=_FLOAT,
+    primitive=PrimDef(init=(("pooled_height", None), ("pooled_width", None),
+                            ("spatial_scale", None), ("sample_num", 2), ("roi_end_mode", 1)),
+                      call=lambda p, features, rois: roi_align(
+                          features, rois, p.pooled_height, p.pooled_width, p.spatial_scale,
+                          p.sample_num, p.roi_end_mode)))
+def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample_num=2,
+              roi_end_mode=1):
+    """Average of ``sample_num`` x ``sample_num`` bilinear samples per output bin of each
+    region ``rois[r] = (batch, x1, y1, x2, y2)`` of the NCHW ``features``."""
+    if sample_num <= 0:
+        raise ValueError("For 'ROIAlign', msxla needs sample_num > 0 (a fixed sampling grid), "
+                         f"but got {sample_num}.")
+    _, _, height, width = features.shape
+    g = sample_num
+    batch = rois[:, 0].astype(jnp.int32)
+    x1, y1 = rois[:, 1] * spatial_scale, rois[:, 2] * spatial_scale
+    x2 = (rois[:, 3] + roi_end_mode) * spatial_scale
+    y2 = (rois[:, 4] + roi_end_mode) * spatial_scale
+    bin_h = (y2 - y1) / pooled_height
+    bin_w = (x2 - x1) / pooled_width
+    step = (jnp.arange(g) + 0.5) / g
+    ys = y1[:, None, None] + (jnp.arange(pooled_height)[None, :, None] + step[None, None, :]) \
+        * bin_h[:, None, None]
+    xs = x1[:, None, None] + (jnp.arange(pooled_width)[None, :, None] + step[None, None, :]) \
+        * bin_w[:, None, None]
+    yl, yh, wyl, wyh, vy = _bilinear_weights(ys, height)   # (R, PH, G)
+    xl, xh, wxl, wxh, vx = _bilinear_weights(xs, width)    # (R, PW, G)
+    b = batch[:, None, None, None, None]
+
+    def at(yi, xi):  # (R, PH, G, PW, G, C)
+        return features[b, :, yi[:, :, :, None, None], xi[:, None, None, :, :]]
+
+    def w(a, c):
+        return (a[:, :, :, None, None] * c[:, None, None, :, :])[..., None]
+
+    val = (w(wyl, wxl) * at(yl, xl) + w(wyl, wxh) * at(yl, xh)
+           + w(wyh, wxl) * at(yh, xl) + w(wyh, wxh) * at(yh, xh))
+    val = val * (vy[:, :, :, None, None] & vx[:, None, None, :, :])[..., None]
+    return jnp.transpose(val.mean(axis=(2, 4)), (0, 3, 1, 2)).astype(features.dtype)
 
 
 @op(static=("block_size",), prim="DepthToSpace", public=False,

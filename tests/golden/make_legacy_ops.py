@@ -1,7 +1,8 @@
 """Writes legacy_ops.json: MindSpore 2.10's results for the older functional names
 (``reduce_sum``, ``tensor_add``, ``make_range``, ``ScalarCast``, ...), the
 detection Primitives (``CheckValid``, ``IOU``, ``BoundingBoxEncode`` /
-``BoundingBoxDecode``, ``NMSWithMask``) and ``DepthToSpace`` / ``SpaceToDepth``.
+``BoundingBoxDecode``, ``NMSWithMask``, ``ROIAlign``) and ``DepthToSpace`` /
+``SpaceToDepth``.
 
 Run in the oracle venv: ``GLOG_v=3 ~/ms-oracle/bin/python tests/golden/make_legacy_ops.py``.
 
@@ -41,6 +42,9 @@ ARRAYS = {
                       [21, 19, 31, 29, 0.95], [0, 0, 4, 4, 0.7], [2, 2, 9, 9, 0.6]], np.float32),
     "img": np.arange(32, dtype=np.float32).reshape(1, 8, 2, 2),
     "sp": np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4),
+    "feat": RNG.standard_normal((2, 3, 8, 10)).astype(np.float32),
+    "rois": np.array([[0, 1.0, 1.0, 6.0, 5.0], [1, 0.0, 2.0, 9.0, 7.5], [0, 2.5, 0.5, 4.0, 3.0],
+                      [1, -2.0, -1.0, 3.0, 12.0]], np.float32),
 }
 
 CASES = """
@@ -98,6 +102,10 @@ ops.NMSWithMask(0.5)(dets)
 ops.NMSWithMask(0.05)(dets)
 ops.DepthToSpace(2)(img)
 ops.SpaceToDepth(2)(sp)
+ops.ROIAlign(2, 2, 1.0, 2, 1)(feat, rois)
+ops.ROIAlign(2, 2, 1.0, 2, 0)(feat, rois)
+ops.ROIAlign(3, 2, 0.5, 1, 1)(feat, rois)
+ops.ROIAlign(4, 4, 0.25, 3)(feat, rois)
 """
 
 

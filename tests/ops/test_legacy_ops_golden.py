@@ -18,7 +18,7 @@ GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "golden",
 CASES = GOLDEN["cases"]
 JITTED = [c for c in CASES if c["expr"].split("(")[0] in (
     "ops.CheckValid", "ops.IOU", "ops.BoundingBoxEncode", "ops.BoundingBoxDecode",
-    "ops.NMSWithMask", "ops.DepthToSpace", "ops.SpaceToDepth") and "out" in c]
+    "ops.NMSWithMask", "ops.DepthToSpace", "ops.SpaceToDepth", "ops.ROIAlign") and "out" in c]
 
 
 def _namespace():
