@@ -1,5 +1,5 @@
 """Decorators that mark code for MindSpore's graph compiler: ``jit_class``,
-``lazy_inline``, ``no_inline``.
+``lazy_inline``, ``no_inline``, ``cell_attr_register``.
 
 - ``jit_class`` marks a user class whose instances a graph may use. Every
   capture mode of msxla reads the attributes and calls the methods of any
@@ -10,6 +10,10 @@
   accepts them with MindSpore's checks and records the marks
   (``cell_init_args``, ``no_inline``); a captured graph still holds each call
   of the block inline, and XLA compiles the whole graph as one program.
+- ``cell_attr_register`` (``mindspore._extends``, on a Cell's ``__init__``)
+  records the Cell's construction arguments in ``cell_init_args``, which
+  MindSpore uses to share one compiled graph between equal Cells; msxla's
+  graphs are keyed by what they capture, so the record is all it keeps.
 """
 from __future__ import annotations
 
@@ -71,5 +75,26 @@ def no_inline(fn=None):
     def wrap(f):
         f.no_inline = True
         return f
+
+    return wrap(fn) if fn is not None else wrap
+
+
+def cell_attr_register(fn=None, attrs=None):
+    """Record a Cell's ``__init__`` arguments in ``cell_init_args``
+    (``mindspore._extends.cell_attr_register``)."""
+
+    def wrap(init):
+        @functools.wraps(init)
+        def deco(self, *args, **kwargs):
+            bound = inspect.signature(init).bind(self, *args, **kwargs).arguments
+            init(self, *args, **kwargs)
+            if attrs is None:
+                values = [v for k, v in bound.items() if k != "self"]
+            else:
+                names = [attrs] if isinstance(attrs, str) else list(attrs)
+                values = [getattr(self, a) for a in names if hasattr(self, a)]
+            object.__setattr__(self, "cell_init_args", type(self).__name__ + str(values))
+
+        return deco
 
     return wrap(fn) if fn is not None else wrap

@@ -1,0 +1,1 @@
+"""``mindspore._extends.parse``: holds ``compile_config``, the graph compiler's switches."""
