@@ -7,6 +7,7 @@ int32 and floats float32, as in ``mindspore.numpy``), calls the matching
 """
 from msxla.numpy.dtypes import *  # noqa: F401,F403
 from msxla.numpy.array_creations import *  # noqa: F401,F403
+from msxla.numpy.array_pad_random import *  # noqa: F401,F403
 from msxla.numpy.array_ops import *  # noqa: F401,F403
 from msxla.numpy.math_ops import *  # noqa: F401,F403
 from msxla.numpy.linalg_ops import *  # noqa: F401,F403

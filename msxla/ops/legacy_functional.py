@@ -3,8 +3,9 @@
 MindSpore 2.10 keeps, beside its current functions, the 1.x-era names:
 ``reduce_sum/mean/max/min(x, axis=())`` (no ``keep_dims``: the reduced axes
 go), ``unstack``, the ``tensor_*`` arithmetic names (``tensor_add`` is
-``ops.add``'s Primitive, ``tensor_div`` true division (truncated for integers), ``tensor_floordiv`` /
-``tensor_mod`` floor division and its remainder, ...), ``pows``,
+``ops.add``'s Primitive, ``tensor_div`` true division (truncated for
+integers), ``tensor_floordiv`` / ``tensor_mod`` floor division and its
+remainder, ...), ``pows``,
 ``floordiv`` / ``floormod``, ``make_range`` and ``tuple_len`` (Python values
 in a graph), ``scalar_cast`` / ``ScalarCast`` (a Python scalar to int64,
 float64 or bool), ``mixed_precision_cast`` (the floating Tensors of a value
