@@ -20,6 +20,7 @@ import numpy as np
 from msxla.autodiff import (GradOperation, get_grad, grad, jacfwd, jacrev, jvp, value_and_grad,
                             vjp, vmap)
 from msxla.common import dtype as mstype
+from msxla.common.sparse_tensor import RowTensor
 from msxla.common.tensor import Tensor
 from msxla.errors import user_error
 
@@ -56,8 +57,9 @@ _TYPE_CHECKS = {
     "Ellipsis": lambda v: v is Ellipsis,
     "TypeType": lambda v: isinstance(v, (type, mstype.Type)),
 }
-for _never in ("RowTensor", "COOTensor", "CSRTensor", "MapTensor", "UMonad", "IOMonad"):
+for _never in ("COOTensor", "CSRTensor", "MapTensor", "UMonad", "IOMonad"):
     _TYPE_CHECKS[_never] = lambda v: False
+_TYPE_CHECKS["RowTensor"] = lambda v: isinstance(v, RowTensor)
 for _t in mstype.number_type + (mstype.bool_,):
     _TYPE_CHECKS[str(_t)] = (lambda t: lambda v: (_is_number(v) and not isinstance(v, Tensor)
                                                   and mstype.get_py_obj_dtype(v) is t))(_t)

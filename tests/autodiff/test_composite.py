@@ -149,3 +149,24 @@ def test_add_flags_marks_and_returns_the_function():
     assert C.add_flags(f, has_effect=True) is f and f._func_graph_flags == {"has_effect": True}
     g = C.add_flags(defer_inline=True)(lambda x: x)
     assert g._func_graph_flags == {"defer_inline": True}
+
+
+def test_row_tensor_parts_and_dispatch():
+    from msxla import RowTensor
+    rows = RowTensor(Tensor(np.array([0, 2, 0])), Tensor(np.ones((3, 2), np.float32)), (4, 2))
+    assert rows.dense_shape == (4, 2) and rows.indices.shape == (3,)
+    scale = C.MultitypeFuncGraph("scale")
+
+    @scale.register("Tensor", "RowTensor")
+    def _(s, g):
+        return RowTensor(g.indices, g.values * s, g.dense_shape)
+
+    @scale.register("Tensor", "Tensor")
+    def _(s, g):
+        return g * s
+
+    out = scale(Tensor(3.0), rows)
+    assert isinstance(out, RowTensor) and out.values.asnumpy()[0, 0] == 3.0
+    assert RowTensor(row_tensor=out).dense_shape == (4, 2)
+    with pytest.raises(ValueError):
+        RowTensor(Tensor(np.array([0])), Tensor(np.ones((2, 2), np.float32)), (4, 2))
