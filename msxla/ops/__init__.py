@@ -62,4 +62,5 @@ from msxla.ops.composite import *  # noqa: F401,F403
 from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
 from msxla.ops import tensor_members  # noqa: E402,F401 - Tensor.float(), .t(), .stride(), ...
 from msxla.autodiff.linearize import linearize  # noqa: E402,F401 - mindspore.ops.linearize
+from msxla.autodiff.taylor import derivative, jet  # noqa: E402,F401 - mindspore.ops.jet
 from msxla.ops import operations, functional  # noqa: E402,F401
