@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 
+import jax
 import jax.numpy as jnp
 
 from msxla._jax_compat import compiled_callable
@@ -30,7 +31,7 @@ _OWNED_REFS = 3
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
                  "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated",
-                 "counter", "collectives")
+                 "counter", "collectives", "checked")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
@@ -51,6 +52,11 @@ class Entry:
         # positions in state_in of Parameters the graph also writes: their old
         # buffers are donated to the executable (when nothing else holds them)
         self.donated = donated_state(graph)
+        # A graph with effects (runtime checks, prints) is waited for before its
+        # Parameters are written: on a GPU the executable runs asynchronously, and a
+        # failed check would otherwise surface at some later call, after this one
+        # had written its Parameters.
+        self.checked = bool(graph.closed_jaxpr.effects)
 
     def run(self, leaves, owners_fn=None):
         values = [p._data for p in self.state_in]
@@ -61,6 +67,8 @@ class Entry:
             outs = self.call(*leaves, *values)
         except TypeError:
             return MISS
+        if self.checked:
+            jax.block_until_ready(outs)
         return self._finish(outs, owners_fn)
 
     def run_traced(self, leaves, owners_fn=None, make_traceable=None):

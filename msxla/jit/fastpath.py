@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 
+import jax
 import jax.numpy as jnp
 
 from msxla.capture import signature as S
@@ -55,6 +56,9 @@ def make_fast_call(entry, spec):
               f"    outs = _call({', '.join(args)})",
               "except TypeError:",
               "    return MISS"]
+    if entry.checked:  # a failed check surfaces now, before any Parameter is written
+        ns["_block"] = jax.block_until_ready
+        lines.append("_block(outs)")
     n = graph.n_outs
     for i, p in enumerate(graph.state_out):
         ns[f"_sout{i}"] = p
