@@ -51,6 +51,8 @@ JitSyntaxError = _make(SyntaxError, "JitSyntaxError",
                        "Syntax the ast capture mode does not support.")
 ShapeError = _make(ValueError, "ShapeError", "Shapes that do not fit an op.")
 DTypeError = _make(TypeError, "DTypeError", "Dtypes that an op does not accept.")
+ArgumentTypeError = _make(TypeError, "ArgumentTypeError",
+                          "An argument of a type an op does not take (a string, a dict, ...).")
 GuardError = _make(RuntimeError, "GuardError", "A compiled graph's guard could not be checked.")
 
 

@@ -105,9 +105,17 @@ def _visit_cell(cell, out, depth):
         for param in sub._params.values():
             if param is not None:
                 out.params.setdefault(id(param), param)
+        user_cell = not type(sub).__module__.startswith("msxla")
         for name, value in sub.__dict__.items():
+            if user_cell and type(value) in (list, dict, set) and name not in G.CELL_INTERNAL:
+                # changed in place between calls (``net.coeffs[1] = 5.0``): no attribute is
+                # set, so the Cell snapshot would not see it; its contents are guarded
+                out.guards.append(G.container_guard(f"{type(sub).__name__}.{name}",
+                                                    lambda d=sub.__dict__, n=name: d[n], value))
             if isinstance(value, (list, tuple, dict)) or isinstance(value, types.FunctionType):
                 _visit(value, out, depth + 1, None)
+            elif isinstance(value, Tensor) and not isinstance(value, Parameter):
+                out.guards.append(G.tensor_data_guard(f"{type(sub).__name__}.{name}", value))
         for klass in type(sub).__mro__:
             if klass.__module__.startswith("msxla") or klass is object:
                 continue
@@ -223,8 +231,11 @@ def _guard_and_visit(source, fetch, value, out, depth, write_only=False):
         out.guards.append(G.value_guard(source, fetch, value))
         out.guards.append(G.tensor_data_guard(source, value))
         return
-    out.guards.append(G.value_guard(source, fetch, value) if write_only else
-                      G.container_guard(source, fetch, value))
+    if write_only:
+        out.guards.append(G.LogGuard(source, fetch, value) if type(value) is list else
+                          G.value_guard(source, fetch, value))
+    else:
+        out.guards.append(G.container_guard(source, fetch, value))
     if isinstance(value, (Parameter, CellBase, types.FunctionType, types.MethodType, list, tuple,
                           dict)) or hasattr(value, "fn"):
         _visit(value, out, depth + 1, source)

@@ -11,7 +11,7 @@ function) are local constants of the graph and read directly.
 from __future__ import annotations
 
 from msxla.common.parameter import next_serial
-from msxla.common.state import StateFrame, detach_written
+from msxla.common.state import StateFrame, current_frame, detach_written
 
 
 class MissedParameter(Exception):
@@ -23,14 +23,15 @@ class MissedParameter(Exception):
 
 
 class CaptureFrame(StateFrame):
-    __slots__ = ("read_set", "first_serial", "leaves")
+    __slots__ = ("read_set", "first_serial", "leaves", "tensor_state")
     capturing = True
 
-    def __init__(self, lifted):
+    def __init__(self, lifted, tensor_state=None):
         super().__init__(lifted)
         self.read_set = {}
         self.first_serial = next_serial()
         self.leaves = dict(self.values)  # each lifted Parameter's graph input
+        self.tensor_state = tensor_state  # plain Tensors from outside (tensor_state.Lifted)
 
     def read(self, param):
         try:
@@ -53,3 +54,14 @@ class CaptureFrame(StateFrame):
         # differentiated like PyNative: see msxla.common.state.detach_written
         self.values[param] = detach_written(value, self.leaves.get(param))
         self.written[param] = None
+
+
+def outside_tensors_now() -> list:
+    """The plain Tensors from outside the function being captured on this thread
+    (lifted as state, or baked in): graph branches and loops watch them."""
+    frame = current_frame()
+    while frame is not None:
+        if isinstance(frame, CaptureFrame):
+            return frame.tensor_state.tensors() if frame.tensor_state is not None else []
+        frame = frame.parent
+    return []

@@ -6,7 +6,8 @@ A ``CapturedGraph`` is a closed jaxpr plus the record around it:
   Parameters read (``state_in``);
 - outputs: the function's output leaves, then the new values of the
   Parameters written (``state_out``, in first-write order), then the new
-  values of argument Tensors the function modified in place (``mutated``);
+  values of argument Tensors the function modified in place (``mutated``),
+  then the Tensors it appends to logs (``appends``, ``logs.py``);
 - ``out_spec``: how to rebuild the Python return value from the output leaves;
 - ``guards``: what the capture baked in and must still hold to reuse it;
 - the source map: which user line each equation came from.
@@ -36,6 +37,7 @@ class CapturedGraph:
     n_outs: int                          # leading outputs that are function outputs
     guards: GuardSet = dataclasses.field(default_factory=GuardSet)
     notes: list = dataclasses.field(default_factory=list)  # things the capture wants said
+    appends: tuple = ()                  # (log list, items) appended per call (logs.py)
 
     @property
     def jaxpr(self):

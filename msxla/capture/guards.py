@@ -82,6 +82,17 @@ def value_guard(source, fetch, value) -> Guard:
     return Guard(source, fetch, value, by_identity=not is_data(value))
 
 
+class LogGuard(Guard):
+    """A list the function only appends to (``log.append(x)``), guarded by identity:
+    its contents do not shape the graph; the appends are replayed on every call
+    (``msxla.capture.logs``)."""
+
+    __slots__ = ()
+
+    def __init__(self, source, fetch, value):
+        super().__init__(source, fetch, value, by_identity=True)
+
+
 class ContentGuard(Guard):
     """A list, dict or set guarded by identity and contents: changed in place
     between calls (or by the function itself, ``log.append(x); len(log)``), it
@@ -104,13 +115,24 @@ def container_guard(source, fetch, value) -> Guard:
     return value_guard(source, fetch, value)
 
 
+class TensorDataGuard(Guard):
+    """A plain Tensor baked into the graph: its value must be the same array (an
+    in-place change between calls is seen). ``tensor`` is the Tensor."""
+
+    __slots__ = ("tensor",)
+
+    def __init__(self, source, tensor):
+        super().__init__(source + "._data", lambda: tensor._data, tensor._data, True)
+        self.tensor = tensor
+
+
 def tensor_data_guard(source, tensor: Tensor) -> Guard:
     """A constant Tensor baked into the graph: its value must be the same array."""
-    return Guard(source + "._data", lambda: tensor._data, tensor._data, by_identity=True)
+    return TensorDataGuard(source, tensor)
 
 
 # ------------------------------------------------------------ Cell snapshots
-_CELL_INTERNAL = frozenset({
+CELL_INTERNAL = frozenset({
     "_params", "_cells", "_hooks", "_graph_runner", "_jit_config_dict", "_dynamic_inputs",
     "_scope", "_auto_prefix", "requires_grad", "_jit_wrapped"})
 
@@ -130,12 +152,12 @@ def cell_snapshot(cell) -> tuple:
                                                           hooks.backward, hooks.backward_pre)
                                       for fn, _ in table.values())))
     for name, value in d.items():
-        if name in _CELL_INTERNAL or name in ("training", "_mixed_precision_type", "_phase"):
+        if name in CELL_INTERNAL or name in ("training", "_mixed_precision_type", "_phase"):
             continue
         if callable(value) and not isinstance(value, Tensor):
             items.append((name, ("id", id(value))))
         elif isinstance(value, Tensor) and not isinstance(value, Parameter):
-            items.append((name, ("tensor", id(value), id(value._data))))
+            items.append((name, ("tensor", id(value))))  # its value: discover's data guard
         elif is_data(value):
             items.append((name, ("data", type(value), value, _zero_sign(value))))
         elif isinstance(value, (list, dict, set)):

@@ -121,8 +121,12 @@ def rebuild_args(spec, leaf_tensors):
 
 def _rebuild(node, it):
     kind = type(node)
-    if kind is TensorLeaf or kind is ScalarLeaf or kind is NumpyLeaf:
+    if kind is TensorLeaf or kind is ScalarLeaf:
         return next(it)
+    if kind is NumpyLeaf:  # a numpy argument: returned as it came, it comes back as numpy
+        t = next(it)
+        t.__dict__["_from_numpy"] = True
+        return t
     if kind is ByIdentity or kind is ConstTensor:
         return node.obj
     if kind is Const:
@@ -275,7 +279,10 @@ def flatten_output(out):
 def _out(x, leaves):
     if isinstance(x, Tensor):
         leaves.append(x._data)
-        pytype = x.__dict__.get("_out_pytype")  # a graph value standing for a Python scalar
+        extra = x.__dict__
+        if extra.get("_from_numpy"):  # a numpy argument handed back (MindSpore keeps it numpy)
+            return NumpyLeaf(np.dtype(x._data.dtype))
+        pytype = extra.get("_out_pytype")  # a graph value standing for a Python scalar
         return TENSOR_OUT if pytype is None else ScalarLeaf(pytype, pytype)
     if isinstance(x, (jax.Array, jax.core.Tracer)):
         leaves.append(x)
@@ -306,6 +313,8 @@ def _build(node, it):
         return wrap(next(it))
     if kind is ScalarLeaf:
         return node.cls(next(it).item())
+    if kind is NumpyLeaf:
+        return np.asarray(next(it))
     if kind is Const:
         return node.value
     if kind is Seq:

@@ -274,6 +274,26 @@ def wrap(data) -> Tensor:
     return t
 
 
+class VariableScalar(Tensor):
+    """A 0-d graph value standing for a Python scalar (MindSpore's *variable
+    scalar*: ``float(t)`` of a graph Tensor, a loop counter in a graph loop).
+    Ops promote it like the Python scalar it stands for (weakly: ``x_f16 * s`` is
+    float16), and it comes out of a graph as that Python type."""
+
+    __slots__ = ()
+
+    @property
+    def pytype(self):
+        return self.__dict__["_out_pytype"]
+
+
+def variable_scalar(data, pytype) -> VariableScalar:
+    t = _new(VariableScalar)
+    t._data = data
+    t.__dict__["_out_pytype"] = pytype
+    return t
+
+
 def _wrap_like(t, data):
     return wrap(data)
 

@@ -20,7 +20,9 @@ import jax
 import jax.numpy as jnp
 
 from msxla._jax_compat import compiled_callable
+from msxla.capture.logs import replay
 from msxla.capture.signature import make_output_builder
+from msxla.common.tensor import wrap
 from msxla.lower.lowering import donated_state
 
 MISS = object()
@@ -31,7 +33,7 @@ _OWNED_REFS = 3
 class Entry:
     __slots__ = ("graph", "lowered", "compiled", "call", "match", "state_in", "state_out",
                  "mutated", "n_outs", "build", "guards", "_traceable", "fast", "donated",
-                 "counter", "collectives", "checked")
+                 "counter", "collectives", "checked", "appends")
 
     def __init__(self, graph, lowered, compiled, match):
         self.graph = graph
@@ -42,6 +44,7 @@ class Entry:
         self.state_in = graph.state_in
         self.state_out = graph.state_out
         self.mutated = graph.mutated
+        self.appends = graph.appends
         self.n_outs = graph.n_outs
         self.build = make_output_builder(graph.out_spec)
         self.guards = graph.guards
@@ -58,7 +61,7 @@ class Entry:
         # had written its Parameters.
         self.checked = bool(graph.closed_jaxpr.effects)
 
-    def run(self, leaves, owners_fn=None):
+    def run(self, leaves, owners_fn=None, call=None):
         values = [p._data for p in self.state_in]
         for i in self.donated:  # never donate a buffer someone else still holds
             if sys.getrefcount(values[i]) > _OWNED_REFS:
@@ -69,24 +72,25 @@ class Entry:
             return MISS
         if self.checked:
             jax.block_until_ready(outs)
-        return self._finish(outs, owners_fn)
+        return self._finish(outs, owners_fn, call)
 
-    def run_traced(self, leaves, owners_fn=None, make_traceable=None):
+    def run_traced(self, leaves, owners_fn=None, make_traceable=None, call=None):
         """Run on traced inputs through ``make_traceable(graph)`` (made once)."""
         if self._traceable is None:
             self._traceable = make_traceable(self.graph)
         outs = self._traceable(*leaves, *[p._data for p in self.state_in])
-        return self._finish(outs, owners_fn)
+        return self._finish(outs, owners_fn, call)
 
-    def _finish(self, outs, owners_fn):
-        if self.state_out or self.mutated:
-            outs = self.write_back(self, outs, owners_fn)
+    def _finish(self, outs, owners_fn, call=None):
+        if self.state_out or self.mutated or self.appends:
+            outs = self.write_back(self, outs, owners_fn, call)
         return self.build(outs)
 
     @staticmethod
-    def write_back(graph, outs, owners_fn):
+    def write_back(graph, outs, owners_fn, call=None):
         """Write a graph's state outputs (Parameters written, argument Tensors written in
-        place) to their owners; the function's outputs."""
+        place) to their owners and append what it appends to logs (``call``: the call's
+        ``(args, kwargs)``); the function's outputs."""
         n = graph.n_outs
         for i, p in enumerate(graph.state_out):
             p._data = outs[n + i]
@@ -97,4 +101,7 @@ class Entry:
                 owner = owners[leaf_index]
                 if owner is not None:
                     owner._data = outs[base + j]
+        if graph.appends:
+            replay(graph.appends, outs[n + len(graph.state_out) + len(graph.mutated):], wrap,
+                   call)
         return outs[:n]

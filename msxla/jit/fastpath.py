@@ -17,7 +17,7 @@ seed's ``a*b+c`` it reads::
 
 The call's checks come from the signature (``signature.matcher_code``, the
 same checks ``make_matcher`` generates, failing with ``MISS``). Entries that
-write argument Tensors in place use ``Entry.run`` instead.
+write argument Tensors in place or append to logs use ``Entry.run`` instead.
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def _copy(array):
 
 
 def can_fast_call(entry) -> bool:
-    return not entry.graph.mutated
+    return not entry.graph.mutated and not entry.graph.appends
 
 
 __all__ = ["make_fast_call", "can_fast_call"]

@@ -156,8 +156,9 @@ class JitFunction(Jitted):
                 return self.fn(*args, **kwargs)  # function (their own gradient rules)
             if _state_retyped(entry.state_in):  # an integer Parameter grad differentiates
                 return self.fn(*args, **kwargs)  # as float: the Python, on its float value
-            return entry.run_traced(leaves, lambda: owners, self._traceable_graph)
-        out = entry.run(leaves, lambda: owners)
+            return entry.run_traced(leaves, lambda: owners, self._traceable_graph,
+                                    (args, kwargs))
+        out = entry.run(leaves, lambda: owners, (args, kwargs))
         if out is MISS:  # cannot happen for a fresh signature; keep the failure loud
             raise RuntimeError(f"jit '{self.name}': the compiled graph rejected the inputs "
                                "it was compiled for.")
@@ -273,7 +274,7 @@ def _generic_fast(entry):
         leaves = match(args, kwargs)
         if leaves is None:
             return MISS
-        return run(leaves, lambda: S.flatten_args(args, kwargs)[2])
+        return run(leaves, lambda: S.flatten_args(args, kwargs)[2], (args, kwargs))
     return fast
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from msxla._jax_compat import ArrayImpl
 from msxla.common import dtype as mstype
 from msxla.common.cast import cast_array, float_to_int  # noqa: F401 - used by the op rows
-from msxla.common.tensor import Tensor, wrap
+from msxla.common.tensor import Tensor, VariableScalar, variable_scalar, wrap
 from msxla.errors import DTypeError, ShapeError, user_error
 
 _from_np = mstype._FROM_NP.__getitem__
@@ -66,11 +66,34 @@ def _add_key(v, key):
     t = type(v)
     if t in _SCALARS:
         key.append(t)
+    elif t is VariableScalar:  # promotes like the Python scalar it stands for
+        key.append(v.pytype)
     elif isinstance(v, (tuple, list)):
         for x in v:
             _add_key(x, key)
     elif hasattr(v, "dtype"):
         key.append(_from_np(v.dtype))
+
+
+def variable_scalars(args, key_pos) -> set:
+    """Positions (of ``key_pos``) holding variable scalars (``tensor.VariableScalar``)."""
+    return {i for i in key_pos if i < len(args) and type(args[i]) is VariableScalar}
+
+
+def only_scalars(args, key_pos) -> bool:
+    """Whether every dtype-carrying argument is a Python or variable scalar (or None)."""
+    return all(args[i] is None or type(args[i]) in _SCALARS or type(args[i]) is VariableScalar
+               for i in key_pos if i < len(args))
+
+
+def wrap_scalar(out):
+    """An op of variable scalars gives a variable scalar (``float(t) * 2`` still
+    promotes like a Python float)."""
+    if not hasattr(out, "dtype") or getattr(out, "ndim", 1) != 0:
+        return wrap_output(out)
+    kind = np.dtype(out.dtype).kind
+    pytype = bool if kind == "b" else int if kind in "iu" else float if kind == "f" else None
+    return wrap_output(out) if pytype is None else variable_scalar(out, pytype)
 
 
 def wrap_output(out):

@@ -14,9 +14,9 @@ reads::
         elif input is None: d0 = k0 = None
         else: return _call(_row, (input, other, ), {})
         ... (the same for other) ...
-        cast = _casts.get((k0, k1), _MISS)
-        if cast is _MISS: cast = _learn((k0, k1))
         try:
+            cast = _casts.get((k0, k1), _MISS)
+            if cast is _MISS: cast = _learn((k0, k1))
             return _wrap(_jitted(cast, d0, d1))
         except _ERRORS:
             return _call(_row, (input, other, ), {})
@@ -51,7 +51,8 @@ def make_public(row, dyn, call_op):
 
     ns = {"_call": call_op, "_row": row, "_T": Tensor, "_P": Parameter, "_PY": _PY,
           "_casts": casts, "_learn": learn, "_MISS": _MISS, "_jitted": row.jitted,
-          "_wrap": _dispatch.wrap_output, "_ERRORS": (TypeError, ValueError, IndexError),
+          "_wrap": _dispatch.wrap_output,
+          "_ERRORS": (TypeError, ValueError, IndexError, AttributeError, KeyError),
           "_list": list}
     parts, star_done = [], False
     for p in sig.parameters.values():
@@ -102,15 +103,15 @@ def _fast_body(row, dyn, slow):
         lines.append(f"    else: {slow}")
     for s in row.static:
         lines.append(f"    if {s}.__class__ is _list or {s}.__class__ is _T: {slow}")
+    lines.append("    try:")  # a failure (even of the dtype rule) is reported by _call
     if row.dtype_rule is not None and keyed:
         key_src = "(" + "".join(f"k{i}, " for i in keyed) + ")"
-        lines.append(f"    cast = _casts.get({key_src}, _MISS)")
-        lines.append(f"    if cast is _MISS: cast = _learn({key_src})")
+        lines.append(f"        cast = _casts.get({key_src}, _MISS)")
+        lines.append(f"        if cast is _MISS: cast = _learn({key_src})")
     else:
-        lines.append("    cast = None")
+        lines.append("        cast = None")
     args_src = "".join(f"d{i}, " for i in range(len(dyn)))
     kw_src = "".join(f"{s}={s}, " for s in row.static)
-    lines.append("    try:")
     lines.append(f"        return _wrap(_jitted(cast, {args_src}{kw_src}))")
     lines.append("    except _ERRORS:")
     lines.append(f"        {slow}")

@@ -20,6 +20,7 @@ from jax.core import Tracer
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import ConcretizationError, ShapeError, user_error
+from msxla.ops import _arg_errors
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.reduction import one_axis
@@ -42,7 +43,11 @@ def eager_value(value, opname, argname):
             "can only run eagerly (PyNative), not inside a captured graph.",
             hint="keep shapes static: use ops.masked_fill, ops.where or ops.select with a "
                  "mask instead of selecting the elements.")
-    return np.asarray(data)
+    arr = np.asarray(data)
+    if arr.dtype.kind not in "biufc":  # strings, None, dicts: not a Tensor's values
+        raise TypeError(f"For '{opname}', '{argname}' must be a Tensor, but got "
+                        f"{_arg_errors.describe(value)}.")
+    return arr
 
 
 def check_index_dtype(index, opname, argname="index"):

@@ -42,7 +42,7 @@ import jax
 
 from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
-from msxla.ops import _dispatch, surface
+from msxla.ops import _arg_errors, _dispatch, surface
 
 REGISTRY: dict[str, "OpDef"] = {}
 
@@ -163,24 +163,42 @@ def _make_public(row, dyn):
 def call_op(row, args, statics):
     """Run ``row`` on user arguments (Tensors, scalars, sequences, None)."""
     try:
+        _arg_errors.refuse_text_and_dicts(row, args, statics)
         arrays = [a._data if isinstance(a, Tensor) else _dispatch.unwrap(a) for a in args]
         for k, v in statics.items():
-            if isinstance(v, list):
-                statics[k] = tuple(v)
+            if isinstance(v, (list, tuple)):  # a shape may hold Tensors (a scalar made one)
+                statics[k] = tuple(_static_from_tensor(x) if isinstance(x, Tensor) else x
+                                   for x in v)
             elif isinstance(v, Tensor):
                 statics[k] = _static_from_tensor(v)
         cast = None
+        scalars = _dispatch.variable_scalars(args, row.key_pos)
         if row.dtype_rule is not None:
-            cast = row.rule(_dispatch.dtype_key([arrays[i] for i in row.key_pos]))
+            cast = row.rule(_dispatch.dtype_key([args[i] if i in scalars else arrays[i]
+                                                 for i in row.key_pos]))
         out = row.jitted(cast, *arrays, **statics)
-    except (TypeError, ValueError, IndexError) as err:
-        if getattr(err, "loc", None) is not None:
+        if scalars and _dispatch.only_scalars(args, row.key_pos):
+            return _dispatch.wrap_scalar(out)
+    except _arg_errors.FAILURES as err:
+        pos, named = _call_arguments(row, args, statics)
+        new = _arg_errors.bad_argument_error(row.prim_name, row.signature, pos, named, err,
+                                             row.dyn)
+        if new is not None:
+            raise new from None
+        if getattr(err, "loc", None) is not None or isinstance(err, (AttributeError, KeyError)):
             raise
         new = _dispatch.translate_error(row, err, _dispatch.shapes_of(args))
         if new is None:
             raise
         raise new from err
     return _dispatch.wrap_output(out)
+
+
+def _call_arguments(row, args, statics):
+    """``(args, kwargs)`` of the call for the row's signature."""
+    if any(p.kind is p.VAR_POSITIONAL for p in row.signature.parameters.values()):
+        return args, statics
+    return (), {**dict(zip(row.dyn, args)), **statics}
 
 
 def _static_from_tensor(t):

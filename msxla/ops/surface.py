@@ -29,6 +29,7 @@ import sys
 from typing import Callable
 
 from msxla.common.tensor import Tensor
+from msxla.ops._arg_errors import reporting_bad_arguments
 from msxla.ops.primitive import PrimDef, primitive_class
 
 # Tensor attribute name -> (the bound object, what registered it).
@@ -119,6 +120,7 @@ def set_public(row_fn, public):
     (its Tensor method and operators follow; the row's generated function stays
     callable, and is what ``public`` calls)."""
     record = row_fn.__wrapped_row__
+    public = reporting_bad_arguments(public, record.prim_name)
     public.__wrapped_row__ = record
     public.__module__ = "msxla.ops"
     if public.__doc__ is None:
@@ -139,6 +141,7 @@ def composite(name=None, *, prim=None, primitive=None, method=None, aliases=(), 
 
     def deco(fn):
         op_name = name or fn.__name__
+        fn = reporting_bad_arguments(fn, prim or _camel(op_name))
         record = Composite(name=op_name, fn=fn, module=fn.__module__,
                            prim_name=prim or _camel(op_name), method=method, public=fn)
         record.fn_doc = lambda: fn.__doc__
@@ -167,6 +170,8 @@ def exports(module_name):
     for name, obj in _EXPORTS.get(module_name, ()):
         value = obj if isinstance(obj, type) else obj.public
         have = mod.__dict__.setdefault(name, value)
+        if have is not value and getattr(value, "__wrapped__", None) is have:
+            mod.__dict__[name] = have = value  # a face bound by set_public(), now wrapped
         if have is not value:
             raise ValueError(f"{module_name}.{name} is not the registered op {value!r}")
         names.append(name)

@@ -10,8 +10,9 @@ A ``lax.cond`` only returns values, so the converted code would bind ``t`` to
 a new Tensor and the write would be lost. This module keeps the identity:
 
 - ``freeze`` (run at the end of each path, before the path's in-place
-  changes are undone) replaces every watched Tensor in the path's variables
-  by a ``PathValue``: its data at the end of the path and the object it was.
+  changes are undone) replaces every watched Tensor (and Parameter) in the
+  path's variables by a ``PathValue``: its data at the end of the path and
+  the object it was.
 - ``bind`` (after the ``cond``) looks at the object each path left in each
   variable. When every path left the same pre-existing object, the variable
   is that object again. When some paths did, the variable is an ``Aliased``
@@ -39,9 +40,10 @@ class Aliased(Tensor):
 
     ``links`` holds ``[tensor, pred, negate, synced]``: the variable is
     ``tensor`` where the scalar boolean ``pred`` holds (or does not, with
-    ``negate``; the links exclude each other), elsewhere its own value ``own``. ``synced`` is the linked Tensor's value
-    when both were last known equal under the mask: while it is unchanged a
-    read is just ``own`` (no select in the graph)."""
+    ``negate``; the links exclude each other), elsewhere its own value
+    ``own``. ``synced`` is the linked Tensor's value when both were last known
+    equal under the mask: while it is unchanged a read is just ``own`` (no
+    select in the graph)."""
 
     __slots__ = ("_own", "_links")
 
@@ -94,22 +96,16 @@ def _fits(a, b) -> bool:
     return tuple(a.shape) == tuple(b.shape)
 
 
-def is_shared(value) -> bool:
-    """A Tensor a path might hand on by identity (not a Parameter: those are state)."""
-    return isinstance(value, Tensor) and not isinstance(value, Parameter)
-
-
 def freeze(values, tensors):
-    """``values`` with each Tensor of ``tensors`` replaced by its ``PathValue``."""
+    """``values`` with each Tensor of ``tensors`` (and each Parameter) replaced by its
+    ``PathValue``."""
     ids = {id(t): t for t in tensors}
-    if not ids:
-        return values
     return tuple(_freeze(v, ids) for v in values)
 
 
 def _freeze(v, ids):
     if isinstance(v, Tensor):
-        origin = ids.get(id(v))
+        origin = v if isinstance(v, Parameter) else ids.get(id(v))
         if origin is None and type(v) is not Aliased:
             return v
         out = _new(PathValue)  # read now: an Aliased computes its value in this trace

@@ -24,6 +24,7 @@ import dataclasses
 import types
 
 from msxla.capture.ast import aliases
+from msxla.capture.frame import outside_tensors_now
 from msxla.common.parameter import Parameter
 from msxla.common.state import StateFrame
 from msxla.common.tensor import Tensor
@@ -43,7 +44,7 @@ class Watch:
         self.before: list = []
         self.containers: list = []
         seen: set = set()
-        for v in values:
+        for v in tuple(values) + tuple(outside_tensors_now()):  # outside: tensor_state.py
             self._collect(v, seen, 0)
 
     def _collect(self, v, seen, depth):

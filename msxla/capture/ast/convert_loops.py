@@ -83,7 +83,7 @@ class LoopConverter(ControlFlowBase):
             test = T.call(T.rt("loop_cond"), [ast.Tuple(elts=[T.load(f) for f in flags],
                                                         ctx=ast.Load()), ast.Constant(None)])
             extra = T.thunk(test)
-        info = self._info(node, names, body, set(flags or ()))
+        info = self._info(node, names, body, set(A.loaded(body)))  # read by a next iteration
         run = T.call(T.rt("for_stmt"), [node.iter, extra, T.load(body_name), get_ref, set_ref,
                                         T.const(tuple(names)), T.const(info), watch_ref])
         return [body_def] + state_defs + [T.located(T.expr(run), node)] + node.orelse

@@ -6,7 +6,8 @@ tuples, dicts, None, Cells... A *layout* describes one variable's value on
 every path, and says which parts become arrays. Layouts are value nodes
 (``msxla/capture/values.py``):
 
-- ``TensorOf(shape, dtype)``  a Tensor (one array);
+- ``TensorOf(shape, dtype)``  a Tensor (one array); a Parameter on some path
+                              only joins as one;
 - ``Const(cls, value)``       the same Python value on every path (no array);
 - ``VarScalar(dtype)``        a Python scalar whose value depends on the path (a
                               0-d array: MindSpore's "variable scalar"; int ->
@@ -140,6 +141,8 @@ def join(a, b):
         return a
     if ka is Const and kb is Const and _same(a.value, b.value):
         return a
+    if _parameter(a) or _parameter(b):  # a Parameter joins as a Tensor of its shape and dtype
+        return join(_as_tensor(a), _as_tensor(b))
     if _number(a) and _number(b):
         dts = {_scalar_dtype(a), _scalar_dtype(b)}
         for dt in (np.dtype(np.float32), np.dtype(np.int64), np.dtype(np.bool_)):
@@ -155,6 +158,17 @@ def join(a, b):
     if ka is kb is Dict and a.keys == b.keys:
         return Dict(a.cls, a.keys, tuple(join(x, y) for x, y in zip(a.children, b.children)))
     raise JoinFailure("value", a, b)
+
+
+def _parameter(node) -> bool:
+    return type(node) is Const and isinstance(node.value, Parameter)
+
+
+def _as_tensor(node):
+    if not _parameter(node):
+        return node
+    data = node.value._data
+    return TensorOf(tuple(data.shape), np.dtype(data.dtype))
 
 
 def _strong(x):
@@ -182,7 +196,7 @@ def pack(node, value, out):
     if is_undefined(value):
         raise Misfit()
     if kind is TensorOf:
-        if isinstance(value, Tensor) and not isinstance(value, Parameter):
+        if isinstance(value, Tensor):  # a Parameter too: its value now
             data = value._data
             if tuple(data.shape) == node.shape and np.dtype(data.dtype) == node.dtype:
                 out.append(_strong(data))

@@ -4,7 +4,8 @@ ast capture converts a function from its source, as MindSpore does. The
 whole file the function lives in is parsed once (cached per file text), and
 the function's node is found by its code object: a ``def`` by its first line
 (decorators included) and name, a ``lambda`` by its line and, when one line
-holds several lambdas, by its arguments and column. Parsing the whole file
+holds several, by its arguments and by the source positions of its
+instructions (``co_positions``), never by the line alone. Parsing the whole file
 keeps every node's line *and column* exactly where the user wrote it, so the
 converted code can be compiled under the user's file name and its frames,
 tracebacks and jaxpr source locations point at the user's lines.
@@ -84,19 +85,36 @@ def _arg_names(args: ast.arguments):
 
 
 def _by_position(nodes, code):
-    """Several lambdas start on one line: pick by arguments, then by column."""
+    """Several functions start on one line: pick by arguments, then by where the
+    code's instructions are (``co_positions``): the innermost node whose body
+    holds all of them."""
     n_args = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 0x04) + bool(
         code.co_flags & 0x08)
     wanted = list(code.co_varnames[:n_args])
-    nodes = [n for n in nodes if _arg_names(n.args) == wanted] or nodes
-    if len(nodes) > 1:
-        cols = [c for (line, _, c, _) in code.co_positions()
-                if c is not None and line == code.co_firstlineno]
-        if cols:
-            first = min(cols)
-            inside = [n for n in nodes if n.col_offset <= first <= (n.end_col_offset or 10**9)]
-            nodes = sorted(inside, key=lambda n: -n.col_offset)[:1] or nodes
+    nodes = [n for n in nodes if isinstance(n, _DEFS) or _arg_names(n.args) == wanted] or nodes
+    spans = [(line, col, end_line, end_col) for line, end_line, col, end_col in
+             code.co_positions() if None not in (line, end_line, col, end_col)
+             and (line, col) != (end_line, end_col)]  # RESUME and the like have no span
+    if len(nodes) > 1 and spans:
+        inside = [n for n in nodes if all(_holds(n, s) for s in spans)]
+        nodes = sorted(inside, key=_extent)[:1] or nodes
     return nodes
+
+
+def _body_span(node):
+    body = node.body if isinstance(node, ast.Lambda) else node.body[0]
+    last = node.body if isinstance(node, ast.Lambda) else node.body[-1]
+    return body.lineno, body.col_offset, last.end_lineno, last.end_col_offset
+
+
+def _holds(node, span):
+    line, col, end_line, end_col = _body_span(node)
+    return (line, col) <= span[:2] and span[2:] <= (end_line, end_col)
+
+
+def _extent(node):
+    line, col, end_line, end_col = _body_span(node)
+    return (end_line - line, end_col - col)
 
 
 def _missing(fn, filename, why):

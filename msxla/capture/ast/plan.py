@@ -38,7 +38,8 @@ class Plan:
                 L.pack(node, value, out)
         except L.Misfit:
             raise Replan() from None
-        if any(p not in self.params for p in result.written) or any(
+        planned = {id(p) for p in self.params}  # by identity: Tensor == is element-wise
+        if any(id(p) not in planned for p in result.written) or any(
                 i not in self.mutated for i in result.mutated):
             raise Replan()
         for p in self.params:
@@ -89,7 +90,8 @@ class Plan:
             nodes.append(node)
         self.nodes = nodes
         for r in results:
-            self.params += [p for p in r.written if p not in self.params]
+            planned = {id(p) for p in self.params}
+            self.params += [p for p in r.written if id(p) not in planned]
             self.mutated = sorted(set(self.mutated) | set(r.mutated))
 
     def unpack(self, flat, set_state, watch, rebind=None):

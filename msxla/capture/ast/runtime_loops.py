@@ -58,8 +58,10 @@ def while_stmt(test, body, get_state, set_state, names, info, get_watch=None):
 
 
 def for_stmt(iterable, extra_test, body, get_state, set_state, names, info, get_watch=None):
-    filename, here, wheres, live, _ = info
-    if_info = (filename, here, wheres, (here,) * len(names), live)
+    filename, here, wheres, live, carried = info
+    # an iteration under a graph `if` hands on what later code or the next iteration reads
+    if_info = (filename, here, wheres, (here,) * len(names),
+               tuple(n for n in names if n in live or n in carried))
     for item in iterable:
         if extra_test is not None:
             pred = condition(extra_test())

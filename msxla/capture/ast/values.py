@@ -76,8 +76,6 @@ def condition(value):
 
 def scalar_value(data, pytype):
     """A 0-d graph value that stands for a Python scalar (MindSpore's variable
-    scalar): it computes like a Tensor and is returned as ``pytype``."""
-    from msxla.common.tensor import wrap
-    t = wrap(data)
-    t.__dict__["_out_pytype"] = pytype
-    return t
+    scalar): it promotes like ``pytype`` and is returned as ``pytype``."""
+    from msxla.common.tensor import variable_scalar
+    return variable_scalar(data, pytype)

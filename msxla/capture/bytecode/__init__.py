@@ -53,6 +53,7 @@ from msxla.capture.bytecode.tracking import Tracking
 from msxla.capture.bytecode.variables import objects as O
 from msxla.capture.bytecode.variables.callables import _plain_cell_construct
 from msxla.capture.capture import RunEagerly, register_front_end
+from msxla.capture.tensor_state import drop_state_guards
 from msxla.capture.tracing import trace_to_graph
 from msxla.capture.values import ScalarLeaf
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
@@ -134,7 +135,7 @@ def capture_bytecode(fn, spec, leaves, candidates, options, name, guards):
         if not found.first:
             program.stop_at.add(found.offset)
         return program
-    graph.guards = holder["t"].guards.guard_set()
+    graph.guards = drop_state_guards(holder["t"].guards.guard_set(), graph)
     graph.notes = []  # Cell attributes set while capturing belong to Cells made by the code
     record.captured(name, graph)
     return graph

@@ -170,6 +170,13 @@ class GuardRecorder:
         for cell in found.cells.values():
             self.library_cells.setdefault(id(cell), cell)
 
+    def tensor_source(self, tensor) -> str:
+        """Where the capture read ``tensor`` from (its value guard's source)."""
+        for g in self.plain.values():
+            if isinstance(g, G.TensorDataGuard) and g.tensor is tensor:
+                return g.source[:-len("._data")]
+        return "a Tensor from outside the function"
+
     def guard_set(self) -> BytecodeGuards:
         cells = list(self.library_cells.values())
         group = CellGroup(self.epoch, cells) if (cells or self.epoch.items) else None

@@ -32,13 +32,15 @@ from msxla.capture.bytecode.ops_load_store import LoadStoreOps
 from msxla.capture.bytecode.ops_math import MathOps
 from msxla.capture.bytecode.variables.callables import CallPolicy
 from msxla.capture.frame import MissedParameter
+from msxla.capture.tensor_state import MissedTensorState
 from msxla.errors import ConcretizationError
 
 # Errors that mean "a Tensor's value was needed in Python": breaks, never user exceptions.
 VALUE_NEEDED = (ConcretizationError, jax.errors.ConcretizationTypeError,
                 jax.errors.TracerArrayConversionError, jax.errors.TracerIntegerConversionError)
 # Errors of the capture machinery that pass through user `except` blocks untouched.
-PASS_THROUGH = (B.GraphBreak, MissedParameter, InconclusiveDimensionOperation)
+PASS_THROUGH = (B.GraphBreak, MissedParameter, MissedTensorState,
+                InconclusiveDimensionOperation)
 
 
 class FoundBreak(Exception):

@@ -209,6 +209,7 @@ class LoadStoreOps:
 
     def _check_store_item(self, container):
         if self.symbolic and not self.t.may_mutate(container):
+            self.t.outside_tensor_write(container)
             raise B.GraphBreak(B.SIDE_EFFECT, f"item assignment to a {type(container).__name__} "
                                "that lives outside the function")
 

@@ -122,6 +122,8 @@ class Describer:
         if isinstance(value, Tensor):
             if key in self.t.lifted:
                 return In(self.t.lifted[key])
+            if key in self.t.external:  # the caller's own Tensor (graph state if written)
+                return const(value)
             slot = self._slot(value)
             self.outs.append(value._data)
             return Out(slot, len(self.outs) - 1, cls)
@@ -216,6 +218,10 @@ class Rebuilder:
         if kind is In:
             return self.inputs[node.pos]
         if kind is Ref:
+            # the object may be described inside a cell whose contents are still to be
+            # filled (a closure variable of a function on the stack): fill cells until it is
+            while node.slot not in self.memo and self.fills:
+                self._fill_next()
             return self.memo[node.slot]
         if kind is Out:
             t = wrap(self.outs[node.k])
@@ -274,10 +280,13 @@ class Rebuilder:
             return it
         raise AssertionError(node)
 
+    def _fill_next(self):
+        cell, node = self.fills.pop(0)
+        cell.cell_contents = self.value(node)
+
     def finish(self):
         while self.fills:
-            cell, node = self.fills.pop(0)
-            cell.cell_contents = self.value(node)
+            self._fill_next()
 
 
 def rebuild(recipe, outs, inputs) -> FrameState:

@@ -31,6 +31,8 @@ from msxla.capture.bytecode.tracking import Tracking
 from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.staged_print import staged_print
+from msxla.capture.tensor_state import (Lifted, MissedTensorState, add_candidate,
+                                        drop_state_guards, split_state)
 from msxla.capture.tracing import _used_inputs
 from msxla.capture.values import Seq
 
@@ -56,6 +58,10 @@ def capture_segment(fn, spec, leaves, owners, objs, candidates, options, name, s
             LOG.info("jit '%s': Parameter '%s' is read but was not found before capture; "
                      "capturing again with it as an input.", name, missed.param.name)
             candidates.append(missed.param)
+        except MissedTensorState as missed:
+            LOG.info("jit '%s': %s is changed in place; capturing again with it as graph "
+                     "state.", name, missed.name)
+            add_candidate(candidates, missed)
     raise RuntimeError(f"jit '{name}': the function keeps reading new Parameters.")
 
 
@@ -66,24 +72,29 @@ def _capture_once(fn, spec, leaves, owners, objs, candidates, options, name, sto
     def flat_fn(*flat):
         tensors = lifted_tensors(flat[:n], owners)
         tracking = Tracking(stop_at, options.fullgraph)
-        frame_values = CaptureFrame(dict(zip(candidates, flat[n:])))
-        with frame_values, staged_print():
-            state = lift(spec, tensors, objs, tracking)
-            frame = Frame.from_state(fn, state)
-            interp = Interpreter(tracking, options)
-            try:
-                value = interp.run_captured(frame)
-                end = FrameState({}, {}, [value], -1)
-                returns = True
-            except StopCapture as stop:
-                end = stop.frame.state()
-                returns = False
-            recipe, outs = describe(end, tracking)
+        params, handles = split_state(candidates, flat[n:])
+        lifted = Lifted(handles, handles.values(), ())
+        frame_values = CaptureFrame(params, lifted)
+        with lifted:
+            with frame_values, staged_print():
+                state = lift(spec, tensors, objs, tracking)
+                frame = Frame.from_state(fn, state)
+                interp = Interpreter(tracking, options)
+                try:
+                    value = interp.run_captured(frame)
+                    end = FrameState({}, {}, [value], -1)
+                    returns = True
+                except StopCapture as stop:
+                    end = stop.frame.state()
+                    returns = False
+                recipe, outs = describe(end, tracking)
+            written_tensors, tensor_values = lifted.finish()
         written = list(frame_values.written)
         mutated = [i for i, t in enumerate(tensors) if t._data is not flat[i]]
-        info.update(recipe=recipe, returns=returns, n_outs=len(outs), written=written,
-                    mutated=mutated, tracking=tracking, end_index=end.index)
-        return (*outs, *[frame_values.values[p] for p in written],
+        info.update(recipe=recipe, returns=returns, n_outs=len(outs),
+                    written=written + written_tensors, mutated=mutated, tracking=tracking,
+                    end_index=end.index)
+        return (*outs, *[frame_values.values[p] for p in written], *tensor_values,
                 *[tensors[i]._data for i in mutated])
 
     avals = list(S.leaf_avals(leaves)) + [jax.ShapeDtypeStruct(p._value.shape, p._value.dtype)
@@ -100,4 +111,5 @@ def _capture_once(fn, spec, leaves, owners, objs, candidates, options, name, sto
         state_out=tuple(info["written"]), mutated=tuple(info["mutated"]),
         out_spec=Seq(tuple, (S.TENSOR_OUT,) * k), n_outs=k,
         guards=info["tracking"].guards.guard_set())
+    drop_state_guards(graph.guards, graph)
     return SegmentCapture(graph, info["recipe"], info["returns"], info["end_index"])

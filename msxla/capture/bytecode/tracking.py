@@ -66,6 +66,17 @@ class Tracking:
             return isinstance(obj._data, Tracer)
         return False
 
+    def outside_tensor_write(self, obj):
+        """A write in place to a plain Tensor read from outside (a global, a closure
+        variable, an attribute): it becomes graph state, so the capture restarts with it
+        lifted (``msxla.capture.tensor_state``) instead of breaking the graph."""
+        from msxla.capture.tensor_state import MissedTensorState
+        from msxla.common.parameter import Parameter
+        from msxla.common.tensor import Tensor
+        if isinstance(obj, Tensor) and not isinstance(obj, Parameter) and \
+                id(obj) in self.external and not isinstance(obj._data, Tracer):
+            raise MissedTensorState(obj, self.guards.tensor_source(obj))
+
     def lift(self, obj, index):
         self.lifted[id(obj)] = index
         self.keep.append(obj)

@@ -99,6 +99,7 @@ class CallPolicy:
                 self.t.guards.library_cell(owner)
             if isinstance(owner, Tensor) and O.tensor_method_mutates(func.__name__) and \
                     not self.t.may_mutate(owner):
+                self.t.outside_tensor_write(owner)
                 raise self._side_effect(func.__name__, owner)
             return self._library_call(fn, args, kwargs)
         if isinstance(fn, Jitted):
@@ -193,6 +194,7 @@ class CallPolicy:
         for tensor, data in watched:
             if tensor._data is not data:
                 tensor._data = data
+                self.t.outside_tensor_write(tensor)
                 raise B.GraphBreak(B.SIDE_EFFECT, f"{_describe(fn)} writes in place to a Tensor "
                                    "that lives outside the function")
         return out
