@@ -3,11 +3,13 @@
 ``check_program(program)`` runs the program's calls in PyNative (the
 reference), then again, from a freshly executed module, under jit in every
 capture mode at O0 and O1 (and ``backend="GE"`` where this build has a GE
-backend). After each call every output and every Parameter must equal the
-reference (tolerance by dtype). What each mode must do is explicit:
+backend). After each call every output, every Parameter, every plain Tensor
+of the program's state (changed in place from inside the function) and the
+caller's argument Tensors must equal the reference (tolerance by dtype).
+What each mode must do is explicit:
 
-- trace: a call whose PyNative run asked a Tensor for its truth value
-  (Python control flow on a Tensor) must raise ``ConcretizationError`` naming
+- trace: a call whose PyNative run asked a Tensor for its truth value or its
+  Python value (Python control flow on a Tensor, ``float(t)``) must raise ``ConcretizationError`` naming
   a line of the program, leave every Parameter as it was, and leave the
   function usable (its Parameters are then set to the reference's values so
   the later calls stay comparable);
@@ -94,6 +96,7 @@ class Outcome:
     before: dict
     concretized: bool = False
     captures: int | None = None
+    args: object = None        # the caller's argument Tensors after the call
 
 
 def source_path(program: Program) -> str:
@@ -120,18 +123,24 @@ def loaded(program: Program):
 
 @contextlib.contextmanager
 def counting_truth_values():
-    """Counts ``bool(tensor)`` calls (Python control flow on Tensor values)."""
-    original = ms.Tensor.__bool__
+    """Counts ``bool(tensor)``, ``float(tensor)`` and ``int(tensor)`` calls (Python
+    control flow on, and Python values of, Tensors)."""
+    names = ("__bool__", "__float__", "__int__")
+    originals = {name: getattr(ms.Tensor, name) for name in names}
     counter = [0]
 
-    def counted(self):
-        counter[0] += 1
-        return original(self)
-    ms.Tensor.__bool__ = counted
+    def counting(original):
+        def counted(self):
+            counter[0] += 1
+            return original(self)
+        return counted
+    for name, original in originals.items():
+        setattr(ms.Tensor, name, counting(original))
     try:
         yield counter
     finally:
-        ms.Tensor.__bool__ = original
+        for name, original in originals.items():
+            setattr(ms.Tensor, name, original)
 
 
 def to_host(value):
@@ -171,10 +180,15 @@ def run(program: Program, wrap, reference=None):
                 except Exception as err:  # compared with the reference below
                     value, error = None, err
             outcomes.append(Outcome(value, error, snapshot(module), before, counter[0] > 0,
-                                    None if stats is None else stats.captures))
+                                    None if stats is None else stats.captures,
+                                    to_host(args[:2] + args[3:])))
             if error is not None and reference is not None:
                 for name, array in reference[i].state.items():  # resynchronise the state
-                    module.state()[name].set_data(ms.Tensor(array))
+                    target = module.state()[name]
+                    if isinstance(target, ms.Parameter):
+                        target.set_data(ms.Tensor(array))
+                    else:
+                        target.assign_value(ms.Tensor(array))
     return outcomes
 
 
@@ -246,6 +260,7 @@ def check_mode(program: Program, label, ref, got, check_cache=True):
             continue
         problems += differences(r.value, g.value, f"{at} out", tol)
         problems += state_differences(r.state, g.state, f"{at} Parameter", tol)
+        problems += differences(r.args, g.args, f"{at} caller's argument", tol)
         if (check_cache and i and program.calls[i] == program.calls[i - 1]
                 and g.captures is not None
                 and got[i - 1].error is None and g.captures != got[i - 1].captures):

@@ -7,7 +7,8 @@ The source is a real Python module (written to a file before it runs, so
   or Cell (the identity in PyNative, ``ms.jit(..., capture_mode, jit_level)``
   otherwise); the module decides where it applies (the entry, a helper, a
   Cell, a training step, a function under ``value_and_grad``).
-- ``state()`` returns every Parameter the program may read or write, by name.
+- ``state()`` returns every Parameter the program may read or write, and
+  every plain Tensor from outside the entry it may change in place, by name.
 - ``NET`` (Cell programs) is the Cell whose attributes calls change;
   ``SET_SCALE(v)`` (closure programs) rebinds the entry's closure variable.
 

@@ -6,7 +6,12 @@ block (if / while / for body) only rebinds variables that exist before it;
 variables it creates stay inside it. ``Ctx`` says what the body may use:
 ``self`` (a Cell's construct), ``n`` and ``scale`` (the entry's scalar
 argument and closure variable), Parameters to read and write, sub-Cells,
-and whether Tensor control flow and Parameter writes are allowed.
+plain Tensors from outside (``T0``, ``self.t``), and whether Tensor control
+flow and writes (to Parameters, in place) are allowed. Statements change
+Tensors in place (arguments, locals, aliases a condition chose, Tensors from
+outside), mix in-place changes and rebinding in the branches of a Tensor
+``if``, join Parameters with Tensors, define lambdas two to a line and use
+the scalar argument as a shape.
 """
 from __future__ import annotations
 
@@ -48,6 +53,11 @@ class Ctx:
         if self.in_cell:
             names += ["self.w", "self.sub.w"]
         return names
+
+    @property
+    def outside(self):
+        """Plain Tensors from outside the function (shape ``(B,)``), changed in place."""
+        return ["T0"] + (["self.t"] if self.in_cell else [])
 
     @property
     def cells(self):
@@ -100,7 +110,9 @@ def expression(ctx: Ctx, vs, loop_vars=()):
     """A Tensor expression of the program's shape and dtype."""
     v, w = ctx.pick(vs), ctx.pick(vs)
     kinds = ["unary", "unary", "unary", "binary", "arith", "arith", "reduce", "param",
-             "stack"] + ["cell"] * (3 if ctx.cells else 0) + ["helper"] * (2 if ctx.helpers else 0)
+             "stack", "outside", "lambda"] + ["cell"] * (3 if ctx.cells else 0) + [
+        "helper"] * (2 if ctx.helpers else 0) + ["shape"] * ctx.has_n + [
+        "float"] * (not ctx.grad)
     kind = ctx.pick(kinds)
     if kind == "unary":
         return ctx.pick(opspool.unary(ctx.grad)).call(v)
@@ -123,11 +135,23 @@ def expression(ctx: Ctx, vs, loop_vars=()):
         return f"{ctx.pick(ctx.helpers)}({v}, {w})"
     if kind == "stack":
         return f"ops.stack([{v}, {w}]).mean(0)"
+    if kind == "outside":
+        return ctx.pick([f"{v} * {o}" for o in ctx.outside] + [f"{v} - {o}" for o in ctx.outside])
+    if kind == "lambda":  # two lambdas on one line (module level)
+        return ctx.pick([f"L1({v})", f"L0({v})"])
+    if kind == "shape":  # the scalar argument as a shape
+        return ctx.pick([f"{v} * ops.ones((n + 1, B)).mean(0)", f"{v} + ops.zeros((n, B)).sum(0)",
+                         f"{v} + ops.tile(ops.ones((1, B)), (n + 1, 1)).sum(0) * 0.1"])
+    if kind == "float":  # float() of a graph Tensor promotes like a Python float
+        return ctx.pick([f"{v} * float({w}.mean())",
+                         f"({v}.astype(ms.float16) * float(ops.tanh({w}).mean())).astype(DT)"])
     return ctx.pick(opspool.unary(ctx.grad)).call(v)
 
 
 def param_write(ctx: Ctx, vs):
     p, v = ctx.pick(ctx.params), ctx.pick(vs)
+    if ctx.draw(st.integers(0, 3)) == 0:  # a Parameter of another shape
+        return [f"ops.assign_add(W2, ops.tanh({v}).mean() * 0.1)"]
     return [ctx.pick([f"ops.assign_add({p}, ops.tanh({v}).mean(axis={ctx.axes}) * 0.1)",
                       f"ops.assign({p}, ops.tanh({p} + {v}.mean(axis={ctx.axes})))",
                       f"ops.assign_sub({p}, ops.sin({v}).mean(axis={ctx.axes}) * 0.05)"])]
@@ -148,23 +172,92 @@ def container(ctx: Ctx, vs, target):
     return [f"{name} = ({v}, {w})", f"{target} = {name}[0] * 0.5 + {name}[1]"]
 
 
+def in_place(ctx: Ctx, vs):
+    """An in-place change of a variable (an argument, a local or an alias) or of a
+    Tensor from outside the function."""
+    v, w = ctx.pick(vs), ctx.pick(vs)
+    if ctx.draw(st.integers(0, 3)) == 0:
+        o = ctx.pick(ctx.outside)
+        return ctx.pick([f"{o}.add_(ops.tanh({w}).mean(axis={ctx.axes}) * 0.1)",
+                         f"{o}[0] = {o}[0] * 0.5 + 0.25",
+                         f"ops.assign({o}, ops.sin({o} + {w}.mean(axis={ctx.axes})))"])
+    return ctx.pick([f"{v}.add_({w} * 0.25)", f"{v}.mul_(0.5)", f"{v}[0] = {w}[0] * 0.5",
+                     f"ops.assign({v}, ops.tanh({w}))"])
+
+
+def alias(ctx: Ctx, vs, target):
+    """A variable made an alias of one of two Tensors (by a Python or a Tensor
+    condition), then changed in place: the chosen Tensor changes."""
+    v, w = ctx.pick(vs), ctx.pick(vs)
+    cond = (tensor_condition(ctx, ctx.pick(vs)) if ctx.tensor_cf and ctx.draw(st.booleans())
+            else py_condition(ctx))
+    form = ctx.pick(["ternary", "if", "rebind"])
+    if form == "ternary":
+        lines = [f"{target} = {v} if {cond} else {w}"]
+    elif form == "if":
+        lines = [f"if {cond}:", f"    {target} = {v}", "else:", f"    {target} = {w}"]
+    else:
+        lines = [f"{target} = {v}", f"if {cond}:", f"    {target} = {w}"]
+    return lines + [ctx.pick([f"{target}.add_(0.5)", f"{target}[0] = {target}[-1] * 2",
+                              f"ops.assign({target}, {target} * 0.5)"])]
+
+
+def mixed_if(ctx: Ctx, vs, loop_vars):
+    """A Tensor ``if`` that changes a variable in place on one side and rebinds it on
+    the other."""
+    v = ctx.pick(vs)
+    rebind = [f"{v} = {expression(ctx, vs, loop_vars)}"]
+    change = [in_place(ctx, [v])]
+    first, second = (rebind, change) if ctx.draw(st.booleans()) else (change, rebind)
+    return ([f"if {tensor_condition(ctx, ctx.pick(vs))}:"] + indent(first) + ["else:"]
+            + indent(second) + [f"{v} = {v} + 0.0"])
+
+
+def parameter_join(ctx: Ctx, vs, target):
+    """A variable that is a Parameter on one path and a Tensor (or another
+    Parameter) on the other."""
+    v, p, q = ctx.pick(vs), ctx.pick(ctx.params), ctx.pick(ctx.params)
+    cond = tensor_condition(ctx, ctx.pick(vs)) if ctx.tensor_cf else py_condition(ctx)
+    j = ctx.fresh("pj")
+    if ctx.draw(st.booleans()):
+        lines = [f"{j} = {p}", f"if {cond}:", f"    {j} = ops.tanh({v}.mean(axis={ctx.axes}))"]
+    else:
+        lines = [f"{j} = {p} if {cond} else {q}"]
+        if not ctx.grad:
+            lines.append(f"{j}.add_(0.125)")
+    return lines + [f"{target} = {v} * {j} + 1.0"]
+
+
+def lambdas(ctx: Ctx, vs, target, loop_vars):
+    fa, fb = ctx.fresh("fa"), ctx.fresh("fb")
+    s, s2 = scalar(ctx, loop_vars), scalar(ctx, loop_vars)
+    return [f"{fa}, {fb} = (lambda z: z * {s}), (lambda z: ops.tanh(z) + {s2})",
+            f"{target} = {ctx.pick([fa, fb])}({ctx.pick(vs)})"]
+
+
 def closure(ctx: Ctx, vs, target, loop_vars):
     name, captured = ctx.fresh("inner"), ctx.pick(vs)
     s = scalar(ctx, loop_vars)
-    return [f"def {name}(z):", f"    return z * {s} + {captured}",
-            f"{target} = {name}({ctx.pick(vs)})"]
+    lines = []
+    if not ctx.grad and ctx.draw(st.booleans()):  # over a copy of an outside Tensor, changed
+        captured = ctx.fresh("copy")
+        lines = [f"{captured} = {ctx.pick(ctx.outside)}.copy()", f"{captured}.add_(0.25)"]
+    return lines + [f"def {name}(z):", f"    return z * {s} + {captured}",
+                    f"{target} = {name}({ctx.pick(vs)})"]
 
 
 # ---------------------------------------------------------------- statements
 def statement(ctx: Ctx, vs, depth, loop_vars=()):
     """(lines, new variable or None)."""
-    kinds = ["assign"] * 5 + ["augassign", "container", "closure"]
+    kinds = ["assign"] * 5 + ["augassign", "container", "closure", "lambdas", "param_join"]
     if not ctx.grad:
-        kinds += ["param_write"] * 2
+        kinds += ["param_write"] * 2 + ["in_place"] * 2 + ["alias"] * 2
+        if ctx.tensor_cf and depth < ctx.max_depth:
+            kinds += ["mixed_if"]
     if depth < ctx.max_depth:
         kinds += ["py_if", "py_for", "py_for", "py_while", "tensor_for"]
         if ctx.tensor_cf:
-            kinds += ["tensor_if", "tensor_if", "tensor_while"]
+            kinds += ["tensor_if", "tensor_if", "tensor_while", "tensor_break"]
     kind = ctx.pick(kinds)
     new = depth == 0 and ctx.draw(st.booleans())
     target = ctx.fresh("t") if new else ctx.pick(vs)
@@ -181,6 +274,16 @@ def statement(ctx: Ctx, vs, depth, loop_vars=()):
         return closure(ctx, vs, target, loop_vars), target if new else None
     if kind == "param_write":
         return param_write(ctx, vs), None
+    if kind == "in_place":
+        return [in_place(ctx, vs)], None
+    if kind == "alias":
+        return alias(ctx, vs, target), target if new else None
+    if kind == "mixed_if":
+        return mixed_if(ctx, vs, loop_vars), None
+    if kind == "param_join":
+        return parameter_join(ctx, vs, target), target if new else None
+    if kind == "lambdas":
+        return lambdas(ctx, vs, target, loop_vars), target if new else None
     return compound(ctx, kind, vs, depth, loop_vars), None
 
 
@@ -237,6 +340,12 @@ def compound(ctx: Ctx, kind, vs, depth, loop_vars):
         if w != v and ctx.draw(st.booleans()):
             lines.append(f"    {w} = ops.sin({w} + {v})")
         return lines
+    if kind == "tensor_break":  # what the loop carries may be read by nothing after it
+        i, v = ctx.fresh("i"), ctx.pick(vs)
+        jump = ctx.pick(["break", "continue"])
+        return ([f"for {i} in range({ctx.pick(['2', '3'])}):",
+                 f"    if {tensor_condition(ctx, ctx.pick(vs))}:", f"        {jump}"]
+                + indent(block(ctx, vs, d, (*loop_vars, i), 1, 2)))
     if kind == "tensor_for":
         v, w, row = ctx.pick(vs), ctx.pick(vs), ctx.fresh("row")
         op = ctx.pick(["ops.tanh", "ops.sigmoid", "ops.sin"])

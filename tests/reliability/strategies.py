@@ -47,12 +47,16 @@ def _init(seed, shape):
 
 W0 = Parameter(_init(100, (B,)), name="W0")
 W1 = Parameter(_init(101, (B,)), name="W1")
+W2 = Parameter(_init(103, (B + 1,)), name="W2")
+T0 = _init(102, (B,))
+L0, L1 = (lambda z: z * 0.5 + G0), (lambda z: ops.tanh(z) - G0)
 
 
 def state():
-    out = {{"W0": W0, "W1": W1}}
+    out = {{"W0": W0, "W1": W1, "W2": W2, "T0": T0}}
     if NET is not None:
         out.update({{"NET." + k: p for k, p in NET.parameters_and_names()}})
+        out["NET.t"] = NET.t
     return out
 '''
 
@@ -73,6 +77,7 @@ class Net(nn.Cell):
         super().__init__()
         self.k = 1.0
         self.flag = True
+        self.t = _init(18, (B,))
         self.w = Parameter(_init(11, (B,)), name="w")
         self.sub = Sub(12)
         self.layers = nn.CellList([Sub(13), Sub(14)])

@@ -60,7 +60,9 @@ def test_the_generator_covers_every_kind_and_construct():
                       "jit(ms.value_and_grad", "ms.value_and_grad(jit(", "= jit(_helper",
                       "for cell", "in range(", "while k", "while ops.abs", "for row",
                       ".sum() >", "ops.assign", "append(", "def inner", "self.sub(",
-                      "self.dense(", "['u']", "return {"):
+                      "self.dense(", "['u']", "return {", ".add_(", "T0", "self.t",
+                      "] = ", " if ", "lambda z", "L1(", "pj", "(n + 1, B)", "float(",
+                      "else:\n", "break", "W2", ".copy()"):
         assert construct in text, construct
 
 
