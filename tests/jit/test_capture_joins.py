@@ -81,3 +81,23 @@ def build_joins():
 
 def test_parameters_and_loops_join_as_pynative(any_mode):
     agree(any_mode, build_joins, tensor_control=True)
+
+
+def test_branches_writing_equal_shaped_parameters_stay_one_graph():
+    """Parameters are told apart by identity (Tensor == is element-wise): two of one
+    shape written in the two branches give one graph, so fullgraph=True accepts it."""
+    import msxla as ms
+    p, q = Parameter(full(3, 1.0), name="p"), Parameter(full(3, 2.0), name="q")
+
+    def step(x):
+        if x.sum() > 0:
+            ops.assign_add(p, x)
+        else:
+            ops.assign_add(q, x)
+        return p + q
+
+    fn = ms.jit(step, capture_mode="ast", fullgraph=True)
+    outs = [fn(full(3, s)).asnumpy().tolist() for s in (1.0, -1.0, 1.0)]
+    assert outs == [[4.0] * 3, [3.0] * 3, [4.0] * 3]
+    assert p.asnumpy().tolist() == [3.0] * 3 and q.asnumpy().tolist() == [1.0] * 3
+    assert fn.stats.captures == 1
