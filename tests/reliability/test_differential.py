@@ -25,7 +25,7 @@ EXAMPLES = int(os.environ.get("MSXLA_FUZZ_EXAMPLES", "10"))
 SEED = int(os.environ.get("MSXLA_FUZZ_SEED", "20240601"))
 # Draws for the coverage check: the programs follow the op pool (taken from the op
 # table), so a new op row changes them; this many keep every construct in.
-COVERAGE_DRAWS = 150
+COVERAGE_DRAWS = 300
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 
@@ -61,9 +61,11 @@ def test_the_generator_covers_every_kind_and_construct():
                       "for cell", "in range(", "while k", "while ops.abs", "for row",
                       ".sum() >", "ops.assign", "append(", "def inner", "self.sub(",
                       "self.dense(", "['u']", "return {", ".add_(", "T0", "self.t",
-                      "] = ", " if ", "lambda z", "L1(", "pj", "(n + 1, B)", "float(",
+                      "] = ", " if ", "lambda z", "L1(", "pj", "float(",
                       "else:\n", "break", "W2", ".copy()"):
         assert construct in text, construct
+    # the scalar argument as a shape: one of its three forms
+    assert any(form in text for form in ("(n + 1, B)", "(n, B)", "(n + 1, 1)"))
 
 
 def test_a_mismatch_is_reported_and_saved(tmp_path, monkeypatch):
