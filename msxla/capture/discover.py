@@ -88,10 +88,16 @@ def _visit(obj, out, depth, guard_source):
         return
     if isinstance(obj, (list, tuple, dict)) and not G.is_data(obj):
         out._seen.add(id(obj))
-        items = obj.values() if isinstance(obj, dict) else obj
-        for v in list(items)[:256]:
+        keys = list(obj.keys() if isinstance(obj, dict) else range(len(obj)))[:256]
+        for k in keys:
+            v = obj[k]
             if isinstance(v, (Parameter, CellBase, list, tuple, dict, types.FunctionType)):
                 _visit(v, out, depth + 1, None)
+            elif isinstance(v, Tensor) and id(v) not in out._seen:
+                # a plain Tensor held in a container (``self.ts[0].add_(x)``): baked in
+                # by value, and graph state if the function changes it in place
+                out._seen.add(id(v))
+                out.guards.append(G.tensor_data_guard(f"{guard_source or '<list>'}[{k!r}]", v))
 
 
 def _visit_cell(cell, out, depth):
@@ -112,7 +118,9 @@ def _visit_cell(cell, out, depth):
                 # set, so the Cell snapshot would not see it; its contents are guarded
                 out.guards.append(G.container_guard(f"{type(sub).__name__}.{name}",
                                                     lambda d=sub.__dict__, n=name: d[n], value))
-            if isinstance(value, (list, tuple, dict)) or isinstance(value, types.FunctionType):
+            if isinstance(value, (list, tuple, dict)):
+                _visit(value, out, depth + 1, f"{type(sub).__name__}.{name}")
+            elif isinstance(value, types.FunctionType):
                 _visit(value, out, depth + 1, None)
             elif isinstance(value, Tensor) and not isinstance(value, Parameter):
                 out.guards.append(G.tensor_data_guard(f"{type(sub).__name__}.{name}", value))

@@ -185,8 +185,8 @@ def _container_key(value):
 def _item_key(v):
     if is_data(v):
         return ("data", type(v), v, _zero_sign(v))
-    if isinstance(v, Tensor):
-        return ("tensor", id(v), id(v._data))
+    if isinstance(v, Tensor):  # its value: a data guard of its own (discover), or graph state
+        return ("tensor", id(v))
     return ("id", id(v))
 
 

@@ -59,6 +59,42 @@ def test_outside_tensors_changed_in_place(any_mode):
     agree(any_mode, build_outside_writes, tensor_control=True)
 
 
+BUF = None        # a tuple of Tensors, rebound by the build
+
+
+class Holder(nn.Cell):
+    """A Cell holding plain Tensors in a list and a dict attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self.ts = [vec(0.0, 0.0), vec(5.0, 5.0)]
+        self.d = {"m": vec(1.0, 1.0)}
+
+    def construct(self, x):
+        self.ts[0].add_(x)
+        self.d["m"][0] = self.d["m"][0] * 2
+        BUF[1].sub_(1.0)
+        if x.sum() > 0:
+            self.ts[1].mul_(2.0)
+        return self.ts[0] + self.ts[1] + self.d["m"] + BUF[0] + BUF[1]
+
+
+def build_contained_writes():
+    global BUF
+    BUF = (vec(3.0, 3.0), vec(0.0, 0.0))
+    net = Holder()
+    pos, neg = vec(1.0, 1.0), vec(-1.0, -1.0)
+    return Program(net, [(pos,), (neg,), (pos,)],
+                   {"ts": lambda: list(net.ts), "d": lambda: dict(net.d),
+                    "BUF": lambda: list(BUF)})
+
+
+def test_tensors_in_containers_changed_in_place(any_mode):
+    """Tensors held in a Cell's list or dict attribute, or in a global tuple, are
+    graph state too when changed in place."""
+    agree(any_mode, build_contained_writes, tensor_control=True)
+
+
 def straight_writes(x):
     G.add_(1.0)
     G[1] = G[1] * 2
