@@ -1,6 +1,6 @@
 """Op rows: the box Primitives of MindSpore's detection models (``CheckValid``,
 ``IOU``, ``BoundingBoxEncode``, ``BoundingBoxDecode``, ``NMSWithMask``,
-``ROIAlign``) and
+``ROIAlign``, ``CropAndResize`` / ``crop_and_resize``) and
 the block rearrangements ``DepthToSpace`` / ``SpaceToDepth``.
 
 Boxes are ``(x1, y1, x2, y2)`` in pixels. As in MindSpore's kernels, ``IOU``
@@ -183,6 +183,59 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
            + w(wyh, wxl) * at(yh, xl) + w(wyh, wxh) * at(yh, xh))
     val = val * (vy[:, :, :, None, None] & vx[:, None, None, :, :])[..., None]
     return jnp.transpose(val.mean(axis=(2, 4)), (0, 3, 1, 2)).astype(features.dtype)
+
+
+def _crop_positions(lo, hi, size, crop):
+    """Sampling positions along one axis for each box (``(n, crop)``), TF's rule."""
+    if crop > 1:
+        step = (hi - lo)[:, None] * (size - 1) / (crop - 1)
+        return lo[:, None] * (size - 1) + jnp.arange(crop)[None, :] * step
+    return (0.5 * (lo + hi) * (size - 1))[:, None]
+
+
+@op(static=("crop_size", "method", "extrapolation_value"), prim="CropAndResize",
+    differentiable=False, dtype_args=(),
+    primitive=PrimDef(init=(("method", "bilinear"), ("extrapolation_value", 0.0)),
+                      call=lambda p, image, boxes, box_index, crop_size: crop_and_resize(
+                          image, boxes, box_index, tuple(crop_size), p.method,
+                          p.extrapolation_value)))
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
+                    extrapolation_value=0.0):
+    """Crops of the NHWC ``image`` at the normalised ``boxes`` (y1, x1, y2, x2) of the
+    images ``box_indices``, resized to ``crop_size``; float32, ``extrapolation_value``
+    outside the image."""
+    if method not in ("bilinear", "nearest"):
+        raise ValueError(f"For 'CropAndResize', msxla supports method 'bilinear' and 'nearest', "
+                         f"but got {method!r}.")
+    _, height, width, _ = image.shape
+    ch, cw = crop_size
+    img = image.astype(jnp.float32)[box_indices.astype(jnp.int32)]  # (n, H, W, C)
+    ys = _crop_positions(boxes[:, 0], boxes[:, 2], height, ch)        # (n, ch)
+    xs = _crop_positions(boxes[:, 1], boxes[:, 3], width, cw)         # (n, cw)
+    # a position computed as the last pixel may come out an ulp beyond it (XLA turns the
+    # division by a constant into a multiplication); MindSpore's kernel gets it exactly
+    slack = 4 * float(jnp.finfo(jnp.float32).eps)
+    inside = ((ys >= 0) & (ys <= (height - 1) * (1 + slack)))[:, :, None] & \
+        ((xs >= 0) & (xs <= (width - 1) * (1 + slack)))[:, None, :]
+    n = jnp.arange(img.shape[0])[:, None, None]
+
+    def at(yi, xi):
+        yi = jnp.clip(yi, 0, height - 1).astype(jnp.int32)
+        xi = jnp.clip(xi, 0, width - 1).astype(jnp.int32)
+        return img[n, yi[:, :, None], xi[:, None, :]]                  # (n, ch, cw, C)
+
+    if method == "nearest":
+        out = at(jnp.sign(ys) * jnp.floor(jnp.abs(ys) + 0.5),
+                 jnp.sign(xs) * jnp.floor(jnp.abs(xs) + 0.5))
+    else:
+        top, left = jnp.floor(ys), jnp.floor(xs)
+        bottom, right = jnp.ceil(ys), jnp.ceil(xs)
+        wy = (ys - top)[:, :, None, None]
+        wx = (xs - left)[:, None, :, None]
+        upper = at(top, left) + (at(top, right) - at(top, left)) * wx
+        lower = at(bottom, left) + (at(bottom, right) - at(bottom, left)) * wx
+        out = upper + (lower - upper) * wy
+    return jnp.where(inside[..., None], out, jnp.float32(extrapolation_value))
 
 
 @op(static=("block_size",), prim="DepthToSpace", public=False,

@@ -1,8 +1,8 @@
 """Writes legacy_ops.json: MindSpore 2.10's results for the older functional names
 (``reduce_sum``, ``tensor_add``, ``make_range``, ``ScalarCast``, ...), the
 detection Primitives (``CheckValid``, ``IOU``, ``BoundingBoxEncode`` /
-``BoundingBoxDecode``, ``NMSWithMask``, ``ROIAlign``) and ``DepthToSpace`` /
-``SpaceToDepth``.
+``BoundingBoxDecode``, ``NMSWithMask``, ``ROIAlign``, ``CropAndResize``) and
+``DepthToSpace`` / ``SpaceToDepth``.
 
 Run in the oracle venv: ``GLOG_v=3 ~/ms-oracle/bin/python tests/golden/make_legacy_ops.py``.
 
@@ -43,6 +43,10 @@ ARRAYS = {
     "img": np.arange(32, dtype=np.float32).reshape(1, 8, 2, 2),
     "sp": np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4),
     "feat": RNG.standard_normal((2, 3, 8, 10)).astype(np.float32),
+    "img4": RNG.standard_normal((2, 6, 8, 3)).astype(np.float32),
+    "cboxes": np.array([[0.1, 0.2, 0.7, 0.9], [0.0, 0.0, 1.0, 1.0], [-0.2, 0.5, 0.6, 1.3],
+                        [0.8, 0.7, 0.2, 0.1]], np.float32),
+    "cidx": np.array([0, 1, 1, 0], np.int32),
     "rois": np.array([[0, 1.0, 1.0, 6.0, 5.0], [1, 0.0, 2.0, 9.0, 7.5], [0, 2.5, 0.5, 4.0, 3.0],
                       [1, -2.0, -1.0, 3.0, 12.0]], np.float32),
 }
@@ -106,6 +110,10 @@ ops.ROIAlign(2, 2, 1.0, 2, 1)(feat, rois)
 ops.ROIAlign(2, 2, 1.0, 2, 0)(feat, rois)
 ops.ROIAlign(3, 2, 0.5, 1, 1)(feat, rois)
 ops.ROIAlign(4, 4, 0.25, 3)(feat, rois)
+ops.CropAndResize()(img4, cboxes, cidx, (3, 4))
+ops.CropAndResize(method='nearest')(img4, cboxes, cidx, (3, 4))
+ops.CropAndResize(extrapolation_value=5.0)(img4, cboxes, cidx, (1, 5))
+ops.crop_and_resize(img4, cboxes, cidx, (4, 1), 'bilinear', 2.0)
 """
 
 

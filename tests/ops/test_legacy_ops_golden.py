@@ -66,3 +66,10 @@ def test_jitted_matches_mindspore(case):
     prim = eval(prim_expr + ")", ns)  # noqa: S307
     tensors = [ns[a.strip()] for a in args.rstrip(")").split(",")]
     _check(ms.jit(lambda *xs: prim(*xs))(*tensors), case["out"], case["expr"])
+
+
+def test_crop_and_resize_jitted_matches_mindspore():
+    case = next(c for c in CASES if c["expr"].startswith("ops.CropAndResize()("))
+    ns = _namespace()
+    f = ms.jit(lambda a, b, c: ops.CropAndResize()(a, b, c, (3, 4)))
+    _check(f(ns["img4"], ns["cboxes"], ns["cidx"]), case["out"], case["expr"])
