@@ -197,7 +197,9 @@ class CallPlan:
         """``f(*primals) -> (diff_outputs, (aux_arrays, written_values))``."""
 
         def f(*primals):
-            frame = GradFrame({p: primals[k] for p, k in self._param_leaf.items()})
+            # hooks registered on a Parameter (register_hook) see its gradient
+            frame = GradFrame({p: apply_input_hooks(p, primals[k])
+                               for p, k in self._param_leaf.items()})
             args, kwargs = self._call_arguments(primals)
             with frame:
                 out = self.fn(*args, **kwargs)
