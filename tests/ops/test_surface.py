@@ -37,7 +37,7 @@ NON_OPS = {
     "GradOperation": "autodiff (msxla.autodiff)",
     "grad": "autodiff", "value_and_grad": "autodiff", "get_grad": "autodiff",
     "vjp": "autodiff", "jvp": "autodiff", "jacfwd": "autodiff", "jacrev": "autodiff",
-    "linearize": "autodiff",
+    "linearize": "autodiff", "derivative": "autodiff", "jet": "autodiff",
 }
 
 # Public names msxla has that MindSpore 2.10 does not have at that path.
