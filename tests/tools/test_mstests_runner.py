@@ -15,7 +15,7 @@ import pytest
 from helpers import ROOT
 
 sys.path.insert(0, ROOT)
-from tools.mstests import report, select  # noqa: E402
+from tools.mstests import report, select, summary  # noqa: E402
 from tools.mstests.execute import Impl, run_file  # noqa: E402
 from tools.mstests.plugin.mstests_cause import describe, mask  # noqa: E402
 
@@ -135,3 +135,19 @@ def test_report_rates_on_the_tests_mindspore_passes():
     assert [c.test for c in s["extra_passes"]] == [f"{a}::t3"]
     text = report.render(ms, xla, diffs)
     assert "| ops | 4 | 2 | 1 | 50.0% |" in text and "stale global" in text
+
+
+def test_summary_counts_per_file_and_masks_quoted_assertions():
+    a, b = "tests/st/ops/test_a.py", "tests/st/nn/test_b.py"
+    ms = _doc("2.10.0", {a: {"t1": ("passed", ""), "t2": ("passed", ""), "t3": ("failed", "X")},
+                         b: {"u1": ("passed", "")}})
+    xla = _doc("0.1", {a: {"t1": ("passed", ""), "t2": ("failed", "AssertionError: assert 'x' in y"),
+                           "t3": ("failed", "X")},
+                       b: {"u1": ("failed", "AssertionError: assert N == N")}})
+    doc = summary.build(ms, xla)
+    assert doc["files"][a] == {"selected": 3, "pass_on_mindspore": 2, "pass_on_msxla": 1,
+                               "msxla_failed": 1}
+    assert doc["causes"] == [{"tests": 2, "cause": "AssertionError: a value the test checks differs",
+                              "files": {a: 1, b: 1}, "areas": {"ops": 1, "nn": 1}}]
+    text = summary.markdown(doc)
+    assert "'x' in y" not in text and "| ops | 3 | 2 | 1 | 50.0% |" in text

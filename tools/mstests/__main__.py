@@ -4,24 +4,26 @@
     python -m tools.mstests run CHECKOUT --impl msxla|mindspore [--area A] [--files PATTERN]
                             [--jobs N] [--levels level0,level1] [--force | --retry STATUS,...]
     python -m tools.mstests report [--by area|subarea] [--top 30] [--markdown FILE]
-    python -m tools.mstests pack DEST
+    python -m tools.mstests pack DEST [--outcomes]
 
 CHECKOUT is a checkout of MindSpore's repository (it must hold ``tests/st``).
 Outcomes go to ``--out`` (default ``tools/mstests/out``), one file per test
 file, so a run can be stopped and resumed; ``report`` compares the two
-implementations' outcomes and ``pack`` writes them as two outcome files and
-a summary (``tools/mstests/results/``). See README, "MindSpore's own tests".
+implementations' outcomes and ``pack`` writes the summary committed in
+``tools/mstests/results/`` (and, with ``--outcomes``, both outcome files).
+See README, "MindSpore's own tests".
 """
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
 import datetime
+import json
 import os
 import sys
 import time
 
-from tools.mstests import report, results
+from tools.mstests import report, results, summary
 from tools.mstests.execute import Impl, run_file
 from tools.mstests.select import AREAS, DEFAULT_LEVELS, LEVELS, mark_expression, select_files
 
@@ -124,13 +126,15 @@ def cmd_pack(args):
         docs[impl] = results.collect(args.out, impl)
         for rec in docs[impl]["files"].values():
             rec.pop("log_tail", None)
-        results.save(docs[impl], os.path.join(args.dest, f"{impl}.json.gz"))
+        if args.outcomes:
+            results.save(docs[impl], os.path.join(args.dest, f"{impl}.json.gz"))
+    doc = summary.build(docs["mindspore"], docs["msxla"], top=args.top)
+    with open(os.path.join(args.dest, "summary.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
     with open(os.path.join(args.dest, "SUMMARY.md"), "w", encoding="utf-8") as f:
-        f.write("# MindSpore's tests on msxla\n\n")
-        f.write(report.render(docs["mindspore"], docs["msxla"], top=args.top))
-        f.write("\n## By sub-area\n\n")
-        f.write(report.render(docs["mindspore"], docs["msxla"], by="subarea", top=0))
-    print(f"wrote {args.dest}/mindspore.json.gz, msxla.json.gz, SUMMARY.md")
+        f.write(summary.markdown(doc))
+    print(f"wrote {args.dest}/summary.json, SUMMARY.md"
+          + (" and both outcome files" if args.outcomes else ""))
 
 
 def _levels(text):
@@ -190,9 +194,12 @@ def main(argv=None):
     sp.add_argument("--markdown", help="also write the report to this file")
     sp.set_defaults(fn=cmd_report)
 
-    sp = sub.add_parser("pack", help="write outcome files and a summary to DEST")
+    sp = sub.add_parser("pack", help="write the summary (and with --outcomes the outcome files) to DEST")
     sp.add_argument("dest")
-    sp.add_argument("--top", type=int, default=40)
+    sp.add_argument("--top", type=int, default=30)
+    sp.add_argument("--outcomes", action="store_true",
+                    help="also write both per-test outcome files (they name MindSpore's tests "
+                         "and quote their failures: keep them out of the repository)")
     sp.set_defaults(fn=cmd_pack)
 
     args = p.parse_args(argv)
