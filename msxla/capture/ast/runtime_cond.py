@@ -109,10 +109,11 @@ def join_error(filename, name, failure, true_where, false_where, here):
     cls = E.ShapeJoinError if kind == "shape" else E.TypeJoinError
     head = {"dtype": "Type Join Failed", "shape": "Shape Join Failed",
             "value": "Type Join Failed"}[kind]
-    what = "the return value" if name == RETVAL else f"'{name}'"
-    msg = (f"Cannot join the values of {what} from the two branches of a Tensor condition "
-           f"({head}): {L.describe(failure.right)} in the true branch and "
-           f"{L.describe(failure.left)} in the false branch.")
+    # MindSpore's wording for the return value
+    what = ("Cannot join the return values of different branches" if name == RETVAL else
+            f"Cannot join the values of '{name}' from the two branches")
+    msg = (f"{what} of a Tensor condition ({head}): {L.describe(failure.right)} in the true "
+           f"branch and {L.describe(failure.left)} in the false branch.")
     locs = [E.loc(filename, w) for w in (true_where, false_where)]
     return user_error(cls, msg, loc=locs[0], extra_locs=[locs[1]],
                       hint="make both branches give the same dtype and shape (cast with "

@@ -117,6 +117,19 @@ def test_branches_that_do_not_join_name_both_lines():
                       caret="y = ops.ones((3,), ms.float32)")
 
 
+def return_join(x):
+    if x.sum() > 0:
+        return x + 1
+    return ops.ones((2,), ms.int32)
+
+
+def test_return_values_that_do_not_join_use_mindspores_words():
+    with pytest.raises(TypeError) as info:
+        ms.jit(return_join, capture_mode="ast")(t(1.0, 2.0))
+    assert "Cannot join the return values of different branches of a Tensor condition " \
+           "(Type Join Failed)" in str(info.value)
+
+
 def one_sided(x):
     if x.sum() > 0:
         y = x + 1
