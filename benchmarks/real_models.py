@@ -21,7 +21,7 @@ fresh process per row (train step only).
 
     .venv/bin/python benchmarks/real_models.py --torch ~/torch-venv/bin/python \\
         --cold --save-json benchmarks/results/real_models.json --plot real.png
-    .venv/bin/python benchmarks/real_models.py --quick     # small shapes, few rows
+    .venv/bin/python benchmarks/real_models.py --quick     # train steps, small shapes
     python benchmarks/real_models.py --device gpu --quick --torch python3
     ... --models resnet18 --directions train --variants "ast O1,PyNative" --rounds 2
     ... --from-json r.json                                 # render a saved result
@@ -162,13 +162,14 @@ def run_table(model, config, direction, variants, settings, worker, tolerance=TO
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="every model, one block per "
-                        "stage, small shapes, fewer rows and steps (a few minutes)")
+    parser.add_argument("--quick", action="store_true", help="every model's train step, one "
+                        "block per stage, small shapes, fewer rows and steps (a few minutes)")
     parser.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                         help="jax's platform (gpu: CUDA; refused if jax sees none) and "
                         "torch's device; the default batch sizes follow it")
     parser.add_argument("--models", help=f"comma-separated, of {','.join(CONFIGS)}")
-    parser.add_argument("--directions", default=f"{FORWARD},{TRAIN}")
+    parser.add_argument("--directions", help=f"comma-separated, of {FORWARD},{TRAIN} (default: "
+                        f"both; with --quick, {TRAIN})")
     parser.add_argument("--variants", default="", help="comma-separated variant names "
                         "(raw jax.jit is always run, as the reference)")
     parser.add_argument("--rounds", type=int)
@@ -209,7 +210,8 @@ def select(args):
     variants = [v for v in VARIANTS if not names or v.name in names or v.name == REFERENCE]
     if not args.torch:
         variants = [v for v in variants if not v.kind.startswith("torch")]
-    directions = [d for d in (FORWARD, TRAIN) if d in args.directions.split(",")]
+    asked = (args.directions or (TRAIN if args.quick else f"{FORWARD},{TRAIN}")).split(",")
+    directions = [d for d in (FORWARD, TRAIN) if d in asked]
     return configs, models, variants, directions
 
 
