@@ -73,7 +73,8 @@ def _name(net) -> str:
 
 
 def _capture(net, inputs):
-    graph = jit(net, capture_mode="ast").capture(*inputs)
+    # O1: an O0 capture would carry kernel boundaries, which mean nothing to GE
+    graph = jit(net, capture_mode="ast", jit_level="O1").capture(*inputs)
     return graph, lower(graph)
 
 

@@ -17,6 +17,7 @@ from msxla._log import note_once
 from msxla.capture.tracing import trace_to_graph
 from msxla.communication._spmd import capture_axes
 from msxla.errors import ConcretizationError
+from msxla.ops import _kernels
 
 _FRONT_ENDS = {}
 _INLINERS = {}
@@ -61,8 +62,16 @@ def note_nested_backend(name: str, backend) -> None:
               "function instead.")
 
 
+def kernel_boundaries(options):
+    """The context every capture runs in: at O0, on a platform whose compiler keeps
+    them, each op is its own kernel (its outputs pass an optimization barrier,
+    ``msxla/ops/_kernels.py``); GE graphs are left as they are."""
+    return _kernels.op_kernels(options.jit_level == "O0" and options.backend != "GE"
+                               and _kernels.kernels_kept())
+
+
 def capture(fn, spec, leaves, candidates, options, name, guards):
-    with capture_axes():  # collectives over communication groups record their jax collectives
+    with capture_axes(), kernel_boundaries(options):  # collectives record jax collectives
         return _capture(fn, spec, leaves, candidates, options, name, guards)
 
 

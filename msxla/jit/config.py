@@ -3,9 +3,10 @@
 Every check reproduces MindSpore 2.10's exception type and message. The
 options map onto XLA where a meaning exists:
 
-- ``jit_level``: O0 = XLA with its fusion passes disabled, O1 = XLA's full
-  pipeline; O2 (JitConfig only) = O1 plus XLA's more aggressive options
-  (see ``msxla.lower.options``). Unlike MindSpore, O2 does not switch the
+- ``jit_level``: O0 = each op its own kernel on a GPU (XLA fuses within an
+  op, never across ops; on a CPU, as O1), O1 = XLA's full pipeline; O2
+  (JitConfig only) = O1 plus XLA's more aggressive options (see
+  ``msxla.lower.options``). Unlike MindSpore, O2 does not switch the
   backend to GE.
 - ``exec_order``: 'bfs' / 'dfs' is accepted; XLA schedules kernels itself.
 - ``disable_format_transform``: accepted; XLA chooses layouts itself.

@@ -28,7 +28,8 @@ def model_proto(net, *inputs):
     from msxla.jit.api import jit
     from msxla.lower.lowering import lower
     from msxla.mindir.convert import convert_module
-    graph = jit(net, capture_mode="ast").capture(*inputs)
+    # O1: an O0 capture would carry kernel boundaries, which mean nothing to MindSpore
+    graph = jit(net, capture_mode="ast", jit_level="O1").capture(*inputs)
     lowered = lower(graph)
     names = _unique_names(graph.state_in)
     params = [(names[id(p)], np.asarray(p._data)) for p in graph.state_in]

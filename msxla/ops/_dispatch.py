@@ -15,6 +15,7 @@ from msxla.common import dtype as mstype
 from msxla.common.cast import cast_array, float_to_int  # noqa: F401 - used by the op rows
 from msxla.common.tensor import Tensor, VariableScalar, variable_scalar, wrap
 from msxla.errors import DTypeError, ShapeError, user_error
+from msxla.ops import _kernels
 
 _from_np = mstype._FROM_NP.__getitem__
 _new = object.__new__
@@ -97,14 +98,25 @@ def wrap_scalar(out):
 
 
 def wrap_output(out):
+    """An op's result as Tensors (an O0 capture first ends the op's kernel there)."""
+    if out.__class__ is _ArrayImpl:
+        t = _new(Tensor)
+        t._data = out
+        return t
+    if _kernels.per_op():
+        out = _kernels.end_kernel(out)
+    return _wrap_tree(out)
+
+
+def _wrap_tree(out):
     if out.__class__ is _ArrayImpl:
         t = _new(Tensor)
         t._data = out
         return t
     if isinstance(out, tuple):
-        return tuple(wrap_output(o) for o in out)
+        return tuple(_wrap_tree(o) for o in out)
     if isinstance(out, list):
-        return [wrap_output(o) for o in out]
+        return [_wrap_tree(o) for o in out]
     if out is None or isinstance(out, _SCALARS):
         return out
     return wrap(out)

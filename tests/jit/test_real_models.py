@@ -12,7 +12,7 @@ every model's peer again before timing it). Values only; speed is measured in
 ``benchmarks/``.
 
 Every capture mode runs LeNet; the larger models run in ast mode (the capture
-modes share everything after capture), their train step compiled at O1
+modes share everything after capture), their train step compiled at O0 and O1
 (marked slow: minutes on a 2-core CPU).
 """
 import os
@@ -41,8 +41,8 @@ def _params():
     out = [pytest.param("lenet", mode, id=f"lenet-{mode}") for mode in JIT_MODES]
     for model in CONFIGS:
         if model != "lenet":
-            out.append(pytest.param(model, "ast-O1", id=f"{model}-ast-O1",
-                                    marks=pytest.mark.slow))
+            out += [pytest.param(model, f"ast-{level}", id=f"{model}-ast-{level}",
+                                 marks=pytest.mark.slow) for level in ("O0", "O1")]
     return out
 
 

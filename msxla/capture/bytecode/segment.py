@@ -28,6 +28,7 @@ from msxla.capture.bytecode.interpreter import Interpreter, StopCapture
 from msxla.capture.bytecode.recipe import describe
 from msxla.capture.bytecode.state import lift, lifted_tensors
 from msxla.capture.bytecode.tracking import Tracking
+from msxla.capture.capture import kernel_boundaries
 from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.staged_print import staged_print
@@ -99,7 +100,8 @@ def _capture_once(fn, spec, leaves, owners, objs, candidates, options, name, sto
 
     avals = list(S.leaf_avals(leaves)) + [jax.ShapeDtypeStruct(p._value.shape, p._value.dtype)
                                           for p in candidates]
-    closed = jax.make_jaxpr(flat_fn)(*avals)
+    with kernel_boundaries(options):
+        closed = jax.make_jaxpr(flat_fn)(*avals)
     used = _used_inputs(closed.jaxpr)
     keep = set(range(n)) | {n + i for i, p in enumerate(candidates)
                             if closed.jaxpr.invars[n + i] in used}
