@@ -19,7 +19,8 @@ from msxla.dataset.engine.iterators import Iterator, TupleIterator, DictIterator
 from msxla.dataset.engine.cache_client import DatasetCache  # noqa: F401
 
 __all__ = ["MnistDataset", "Cifar10Dataset", "Cifar100Dataset", "ImageFolderDataset",
-           "TextFileDataset", "CSVDataset", "MindDataset", "GeneratorDataset", "NumpySlicesDataset", "PaddedDataset", "Schema",
+           "TextFileDataset", "CSVDataset", "MindDataset", "GeneratorDataset",
+           "NumpySlicesDataset", "PaddedDataset", "Schema",
            "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler",
            "SubsetSampler", "WeightedRandomSampler", "PKSampler", "Sampler", "Shuffle",
            "Dataset", "MappableDataset", "SourceDataset", "BatchInfo", "zip", "DatasetCache",

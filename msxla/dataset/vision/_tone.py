@@ -3,12 +3,14 @@
 forms (``RandomAutoContrast``, ``RandomEqualize``, ``RandomPosterize``,
 ``RandomSolarize``).
 
-The tables follow MindSpore's rules on uint8 images,
-HWC or HW: ``AutoContrast`` stretches each channel's range after dropping
-``cutoff`` percent at both ends and the ``ignore`` values; ``Equalize`` maps
-each channel through its cumulative histogram (OpenCV's ``equalizeHist``); ``Posterize`` keeps the top ``bits``;
-``Solarize`` inverts the pixels at or above a threshold (inside a ``(min, max)``
-range); ``RandomSolarize`` draws its threshold from a range. PIL images are converted to arrays and back.
+The tables follow MindSpore's rules on uint8 images, HWC or HW:
+``AutoContrast`` stretches each channel's range after dropping ``cutoff``
+percent at both ends and the ``ignore`` values (in float32, as MindSpore);
+``Equalize`` maps each channel through its cumulative histogram (OpenCV's
+``equalizeHist``); ``Posterize`` keeps the top ``bits``; ``Solarize`` inverts
+the pixels at or above a threshold (inside a ``(min, max)`` range);
+``RandomSolarize`` draws its threshold from a range. PIL images are converted
+to arrays and back.
 """
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 The implementations are grouped by what they do: ``_geometry.py`` (resize,
 crop, pad, flip, rotate), ``_color.py`` (normalise, colour, grey),
-``_convert.py`` (decode, layout, PIL/numpy), ``_tone.py`` (lookup-table tone maps).
+``_convert.py`` (decode, layout, PIL/numpy), ``_tone.py`` (lookup-table tone
+maps).
 """
 from msxla.dataset.vision._color import (  # noqa: F401
     AdjustBrightness, AdjustContrast, AdjustHue, AdjustSaturation, CutOut, Grayscale, Invert,
@@ -12,15 +13,15 @@ from msxla.dataset.vision._tone import (  # noqa: F401
     AutoContrast, Equalize, Posterize, RandomAutoContrast, RandomEqualize, RandomPosterize,
     RandomSolarize, Solarize)
 from msxla.dataset.vision._geometry import (  # noqa: F401
-    CenterCrop, Crop, HorizontalFlip, Pad, RandomCrop, RandomHorizontalFlip,
-    RandomCropDecodeResize, RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize, ResizedCrop, Rotate,
-    VerticalFlip)
+    CenterCrop, Crop, HorizontalFlip, Pad, RandomCrop, RandomCropDecodeResize,
+    RandomHorizontalFlip, RandomResizedCrop, RandomRotation, RandomVerticalFlip, Resize,
+    ResizedCrop, Rotate, VerticalFlip)
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustHue", "AdjustSaturation", "CutOut",
            "Grayscale", "Invert", "Normalize", "NormalizePad", "RandomColorAdjust",
            "RandomGrayscale", "Rescale", "ToType", "Decode", "HWC2CHW", "ToNumpy", "ToPIL",
            "ToTensor", "CenterCrop", "Crop", "HorizontalFlip", "Pad", "RandomCrop",
-           "RandomCropDecodeResize", "RandomHorizontalFlip", "RandomResizedCrop", "RandomRotation", "RandomVerticalFlip",
-           "Resize", "ResizedCrop", "Rotate", "VerticalFlip", "AutoContrast", "Equalize",
-           "Posterize", "RandomAutoContrast", "RandomEqualize", "RandomPosterize",
-           "RandomSolarize", "Solarize"]
+           "RandomCropDecodeResize", "RandomHorizontalFlip", "RandomResizedCrop",
+           "RandomRotation", "RandomVerticalFlip", "Resize", "ResizedCrop", "Rotate",
+           "VerticalFlip", "AutoContrast", "Equalize", "Posterize", "RandomAutoContrast",
+           "RandomEqualize", "RandomPosterize", "RandomSolarize", "Solarize"]
