@@ -1,0 +1,7 @@
+"""``mindspore.ops.auto_generate``: MindSpore's generated op classes. msxla defines here
+the in-place Primitives scripts construct directly (``InplaceAddExt()(x, y, alpha)``);
+the module's other MindSpore names are found where msxla defines them (path index)."""
+from msxla.ops.auto_generate.inplace_prims import (InplaceAddExt, InplaceSubExt,
+                                                   inplace_add_ext_op, inplace_sub_ext_op)
+
+__all__ = ["InplaceAddExt", "InplaceSubExt", "inplace_add_ext_op", "inplace_sub_ext_op"]
