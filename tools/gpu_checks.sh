@@ -60,3 +60,8 @@ timeout -s INT -k 30 "$TEST_S" $PY -m pytest -q -rf -p no:cacheprovider -n 12 \
     tests/test_golden_tensor_core.py tests/test_golden_indexing.py tests/test_examples.py \
     > "$OUT/pytest.log" 2>&1
 echo "rc=$?"; tail -30 "$OUT/pytest.log"
+
+echo "== real-model agreement at O0 and O1 on the GPU (slow tests included)"
+timeout -s INT -k 30 120 $PY -m pytest -q -rf -p no:cacheprovider -n 4 \
+    tests/jit/test_real_models.py > "$OUT/pytest_models.log" 2>&1
+echo "rc=$?"; tail -15 "$OUT/pytest_models.log"
