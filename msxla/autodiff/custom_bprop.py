@@ -89,11 +89,14 @@ def _input_cotangents(grads, inputs, slots, arrs):
         raise user_error(TypeError, "For 'bprop', the result must be a tuple of gradients, one "
                          f"per input, but got {type(grads).__name__}.")
     grads = list(grads)
+    if len(grads) > len(inputs):  # as in MindSpore, gradients past the inputs are ignored
+        grads = grads[:len(inputs)]
     if len(grads) == len(inputs):
         grads = [grads[i] for i in slots]
     elif len(grads) != len(slots):
-        raise user_error(ValueError, f"For 'bprop', the number of gradients ({len(grads)}) must "
-                         f"equal the number of inputs ({len(inputs)}).")
+        raise user_error(RuntimeError, f"For 'bprop', the number of gradients ({len(grads)}) "
+                         f"must be at least the number of inputs ({len(inputs)}).",
+                         hint="return one gradient per input of construct, in order.")
     out = []
     for g, ref in zip(grads, arrs):
         if not jnp.issubdtype(ref.dtype, jnp.inexact):
