@@ -375,7 +375,10 @@ def discover_parameters(fn, args, kwargs):
 
     def run():
         with frame:
-            fn(*args, **kwargs)
+            out = fn(*args, **kwargs)
+            for v in tree_flatten(out, is_leaf=is_tensor)[0]:
+                if isinstance(v, Parameter):  # returned as it is: read by the output
+                    frame.seen.setdefault(v, None)
 
     try:
         jax.eval_shape(run)

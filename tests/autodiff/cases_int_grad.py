@@ -124,4 +124,17 @@ def int_grad_cases(ms, data):
         a, b = T(np.array([1.0, 2.0], np.float32)), T(np.array([3.0, 3.0], np.float32))
         return ms.grad(lambda u, v: (u * v * w, u, w), 0, (w,))(a, b)
 
+    class ReturnsWeight(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(T(np.array([5.0], np.float32)), name="wonly")
+
+        def construct(self, a):
+            return self.w
+
+    @case
+    def grad_by_list_of_returned_parameter():
+        # the Cell's weights are found although it only returns one
+        return ops.GradOperation(get_by_list=True)(ReturnsWeight())(T(np.array([2.0], np.float32)))
+
     return c
