@@ -287,6 +287,8 @@ class CallPlan:
             return [jnp.ones(d.shape, d.dtype) for d in diff]
         leaves = [s for s in tree_flatten(sens, is_leaf=is_tensor)[0]]
         tensor_slots = self._side["first_tensors"]
+        if not tensor_slots:  # no Tensor output (a shape, a number): sens reaches nothing
+            return []
         if len(leaves) != len(tensor_slots):
             raise user_error(ValueError, f"For '{self.api}', the sens (gradient of the output) "
                              f"must have one Tensor per output Tensor: the output has "

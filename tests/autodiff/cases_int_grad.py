@@ -137,4 +137,10 @@ def int_grad_cases(ms, data):
         # the Cell's weights are found although it only returns one
         return ops.GradOperation(get_by_list=True)(ReturnsWeight())(T(np.array([2.0], np.float32)))
 
+    @case
+    def grad_sens_of_a_shape_output():
+        # the output is Python ints: the sens given for it reaches no input
+        return ops.GradOperation(get_all=True, sens_param=True)(lambda a: ops.shape(a))(
+            T(np.arange(8, dtype=np.int32)), (8,))
+
     return c
