@@ -151,7 +151,7 @@ def expression(ctx: Ctx, vs, loop_vars=()):
 def param_write(ctx: Ctx, vs):
     p, v = ctx.pick(ctx.params), ctx.pick(vs)
     if ctx.draw(st.integers(0, 3)) == 0:  # a Parameter of another shape
-        return [f"ops.assign_add(W2, ops.tanh({v}).mean() * 0.1)"]
+        return [f"ops.assign_add(W2, ops.zeros_like(W2) + ops.tanh({v}).mean() * 0.1)"]
     return [ctx.pick([f"ops.assign_add({p}, ops.tanh({v}).mean(axis={ctx.axes}) * 0.1)",
                       f"ops.assign({p}, ops.tanh({p} + {v}.mean(axis={ctx.axes})))",
                       f"ops.assign_sub({p}, ops.sin({v}).mean(axis={ctx.axes}) * 0.05)"])]
