@@ -19,6 +19,7 @@ from msxla.capture import signature as S
 from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.logs import Logs
+from msxla.capture.rebinds import Rebinds
 from msxla.capture.staged_print import staged_print
 from msxla.capture.tensor_state import (Lifted, MissedTensorState, add_candidate,
                                         drop_state_guards, outside_tensors, split_state)
@@ -64,9 +65,18 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
         lifted = Lifted(handles, handles.values(), outside)
         frame = CaptureFrame(params, lifted)
         epoch = ATTR_EPOCH.value
-        with lifted, Logs(guards, args, kwargs) as logs:
+        cells = guards.cell_guard.cells if guards is not None and guards.cell_guard else ()
+        with lifted, Logs(guards, args, kwargs) as logs, Rebinds(fn, cells) as rebinds:
             with frame, staged_print():
                 out = fn(*args, **kwargs)
+                rebound = rebinds.found()
+                if rebound:
+                    from msxla.capture.capture import RunEagerly  # capture.py imports this
+                    raise user_error(RunEagerly, "the function binds "
+                                     f"{rebound[0]} to a Tensor it computes, so it runs in "
+                                     "Python and every call rebinds it, as in PyNative (to "
+                                     "keep one graph, change that Tensor in place instead: "
+                                     "ops.assign(t, value))")
                 # inside the frame: a returned Parameter is its value after the call's writes
                 out_spec, out_leaves = S.flatten_output(out)
             written_tensors, tensor_values = lifted.finish()
