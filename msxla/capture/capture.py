@@ -14,18 +14,13 @@ not apply there, and a ``backend="GE"`` on it is noted once as ignored
 from __future__ import annotations
 
 from msxla._log import note_once
+from msxla.capture.run_eagerly import RunEagerly  # noqa: F401 - its public home
 from msxla.capture.tracing import trace_to_graph
 from msxla.communication._spmd import capture_axes
-from msxla.errors import ConcretizationError
 from msxla.ops import _kernels
 
 _FRONT_ENDS = {}
 _INLINERS = {}
-
-
-class RunEagerly(ConcretizationError):
-    """Raised by a front end that cannot make a graph for a call (a piece needs a
-    Tensor's value in Python): the jitted function runs in Python instead."""
 
 
 def register_front_end(mode, capture_fn, inline_fn=None):

@@ -20,6 +20,7 @@ from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.logs import Logs
 from msxla.capture.rebinds import Rebinds
+from msxla.capture.run_eagerly import RunEagerly
 from msxla.capture.staged_print import staged_print
 from msxla.capture.tensor_state import (Lifted, MissedTensorState, add_candidate,
                                         drop_state_guards, outside_tensors, split_state)
@@ -71,7 +72,6 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
                 out = fn(*args, **kwargs)
                 rebound = rebinds.found()
                 if rebound:
-                    from msxla.capture.capture import RunEagerly  # capture.py imports this
                     raise user_error(RunEagerly, "the function binds "
                                      f"{rebound[0]} to a Tensor it computes, so it runs in "
                                      "Python and every call rebinds it, as in PyNative (to "
