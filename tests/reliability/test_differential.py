@@ -25,7 +25,7 @@ EXAMPLES = int(os.environ.get("MSXLA_FUZZ_EXAMPLES", "10"))
 SEED = int(os.environ.get("MSXLA_FUZZ_SEED", "20240601"))
 # Draws for the coverage check: the programs follow the op pool (taken from the op
 # table), so a new op row changes them; this many keep every construct in.
-COVERAGE_DRAWS = 300
+COVERAGE_DRAWS = 500
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 
