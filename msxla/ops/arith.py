@@ -57,7 +57,7 @@ def _div(input, other, rounding_mode):
 
 @op(dtype=mstype.mul_result_type, method="div",
     operators=("__truediv__", "__rtruediv__", "__itruediv__"),
-    prim="Div", static=("rounding_mode",), primitive=("Div", "RealDiv"))
+    prim="Div", static=("rounding_mode",), primitive="Div")
 def div(input, other, *, rounding_mode=None):
     """``input / other``; ``rounding_mode`` is None (true division: integers give float32),
     'floor' or 'trunc' (these keep the promoted dtype)."""

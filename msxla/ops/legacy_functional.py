@@ -78,9 +78,10 @@ def tensor_mul(input, other):  # noqa: A002
     return _ops().mul(input, other)
 
 
-@composite()
+@composite(primitive="RealDiv")
 def tensor_div(x, y):
-    """``x / y`` (``RealDiv``): true division, truncated when both are integers."""
+    """``x / y`` (``RealDiv``): true division, truncated when both are integers (the
+    integer dtype kept), as MindSpore's RealDiv kernel does."""
     def integral(v):
         return (mstype.is_int(v.dtype) if isinstance(v, Tensor)
                 else isinstance(v, int) and not isinstance(v, bool))

@@ -18,7 +18,8 @@ GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "golden",
 CASES = GOLDEN["cases"]
 JITTED = [c for c in CASES if c["expr"].split("(")[0] in (
     "ops.CheckValid", "ops.IOU", "ops.BoundingBoxEncode", "ops.BoundingBoxDecode",
-    "ops.NMSWithMask", "ops.DepthToSpace", "ops.SpaceToDepth", "ops.ROIAlign") and "out" in c]
+    "ops.NMSWithMask", "ops.DepthToSpace", "ops.SpaceToDepth", "ops.ROIAlign",
+    "ops.RealDiv", "ops.Div") and "out" in c]
 
 
 def _namespace():
@@ -64,7 +65,7 @@ def test_jitted_matches_mindspore(case):
     ns = _namespace()
     prim_expr, _, args = case["expr"].rpartition(")(")
     prim = eval(prim_expr + ")", ns)  # noqa: S307
-    tensors = [ns[a.strip()] for a in args.rstrip(")").split(",")]
+    tensors = [eval(a, ns) for a in args.rstrip(")").split(",")]  # noqa: S307
     _check(ms.jit(lambda *xs: prim(*xs))(*tensors), case["out"], case["expr"])
 
 
