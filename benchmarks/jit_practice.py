@@ -28,8 +28,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import jax  # noqa: E402
-import msxla as ms  # noqa: E402
 import report  # noqa: E402
 import timing  # noqa: E402
 from jax_peers import make_peer  # noqa: E402
@@ -100,21 +98,6 @@ def run_table(name, direction, variants, settings):
             "title": title, "rows": rows}
 
 
-def select_device(device):
-    if device == "cpu":
-        return
-    try:
-        ms.set_context(device_target="GPU")
-    except ValueError as err:
-        raise SystemExit(f"--device gpu: {err} Install jax with CUDA support (pip install "
-                         "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
-                         "--device cpu.") from None
-    # msxla's matmuls ask for full float32 (MindSpore's GPU default refuses TF32
-    # for matmuls); the jax peers use jax's default, TF32 on this GPU. Every row
-    # computes in full float32, so that the rows agree and compare like with like.
-    jax.config.update("jax_default_matmul_precision", "highest")
-
-
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer variants and rounds")
@@ -166,7 +149,7 @@ def main(argv=None):
                          f"variants: {[v.name for v in ALL_VARIANTS]}; "
                          f"workloads: {list(WORKLOADS)}")
     directions = {d.strip() for d in args.directions.split(",")}
-    select_device(args.device)
+    timing.select_device(args.device)
     result = {"machine": timing.machine(args.device), "settings": {
         **settings, "quick": args.quick, "device": args.device}, "tables": []}
     for name in workloads:

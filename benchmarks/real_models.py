@@ -81,24 +81,6 @@ def log(message):
     print(message, file=sys.stderr, flush=True)
 
 
-def select_device(device):
-    """Make ``device`` ("cpu" / "gpu") jax's default for msxla and the jax peer, or stop
-    with what to do when jax has no such platform."""
-    import jax
-
-    import msxla as ms
-    try:
-        ms.set_context(device_target=device.upper())
-    except ValueError as err:
-        raise SystemExit(f"--device {device}: {err} Install jax with CUDA support (pip install "
-                         "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
-                         "--device cpu.") from None
-    if device == "gpu":
-        # jax's default on a GPU is TF32 for float32 convolutions and dots (msxla's own
-        # matmuls ask for full precision): every row computes in full float32
-        jax.config.update("jax_default_matmul_precision", "highest")
-
-
 def describe(model, config):
     if model == "bert":
         return (f"BERT-base-like encoder ({config['layers']} layers), batch {config['batch']}, "
@@ -218,14 +200,14 @@ def select(args):
 def main(argv=None):
     args = parse_args(argv)
     if args.child:
-        zoo_cold.child_main(args.child, select_device)
+        zoo_cold.child_main(args.child, timing.select_device)
         return
     if args.from_json:
         with open(args.from_json) as fh:
             result = json.load(fh)
     else:
         configs, models, variants, directions = select(args)
-        select_device(args.device)
+        timing.select_device(args.device)
         settings = dict(SETTINGS["quick" if args.quick else "full"])
         if args.rounds:
             settings["rounds"] = args.rounds

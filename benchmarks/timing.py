@@ -95,6 +95,23 @@ def run_rounds(runners, rounds, calls, max_block_s=2.0, min_s=0.0, max_rounds=10
     return result
 
 
+def select_device(device):
+    """Make ``device`` ("cpu" / "gpu") jax's default for msxla and the jax peers, or stop
+    with what to do when jax has no such platform. On a GPU every row computes in
+    full float32: msxla's matmuls ask for it (MindSpore's GPU default refuses TF32
+    for matmuls), while jax's default there is TF32 for float32 dots and
+    convolutions."""
+    import msxla as ms
+    try:
+        ms.set_context(device_target=device.upper())
+    except ValueError as err:
+        raise SystemExit(f"--device {device}: {err} Install jax with CUDA support (pip install "
+                         "'jax[cuda12]') on a machine with an NVIDIA GPU, or run with "
+                         "--device cpu.") from None
+    if device == "gpu":
+        jax.config.update("jax_default_matmul_precision", "highest")
+
+
 def _cpu_model():
     try:
         with open("/proc/cpuinfo") as fh:
