@@ -31,7 +31,7 @@ from msxla.common.parameter import Parameter, ParameterTuple  # noqa: E402
 from msxla.context import (  # noqa: E402
     GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX, set_context, get_context,
     ParallelMode, set_auto_parallel_context, get_auto_parallel_context,
-    reset_auto_parallel_context)
+    reset_auto_parallel_context, set_ps_context, get_ps_context, reset_ps_context)
 from msxla import common, ops, nn  # noqa: E402
 from msxla.common.seed import set_seed, get_seed  # noqa: E402
 from msxla.jit import jit, JitConfig, mutable  # noqa: E402

@@ -107,3 +107,5 @@ CONTEXT.listeners.append(_select_platform)
 from msxla.parallel._auto_parallel_context import (  # noqa: E402,F401 - mindspore.context names
     ParallelMode, get_auto_parallel_context, reset_auto_parallel_context,
     set_auto_parallel_context)
+from msxla.parallel._ps_context import (  # noqa: E402,F401 - mindspore.context names
+    get_ps_context, reset_ps_context, set_ps_context)

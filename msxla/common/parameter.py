@@ -39,6 +39,7 @@ class Parameter(Tensor):
     """
 
     __slots__ = ("_value",)
+    init_param = True  # False while nn.utils.no_init_parameters() is active
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
