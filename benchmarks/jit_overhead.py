@@ -15,4 +15,4 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from jit_practice import main  # noqa: E402
 
 if __name__ == "__main__":
-    main(["--workloads", "simple", *sys.argv[1:]])
+    sys.exit(main(["--workloads", "simple", *sys.argv[1:]]))

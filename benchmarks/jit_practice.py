@@ -6,6 +6,9 @@ forward+backward. Variants: the tutorial's table (PyNative; ast, bytecode and
 trace at O0, O1 and backend GE; ast with fullgraph=True) and, in the same
 run, raw ``jax.jit`` and jax eager of the same computation written in jax
 with the same weights (checked to agree numerically before timing).
+A row that disagrees beyond tolerance, or fails, is kept in its table marked
+and untimed, the run goes on, and the exit status is 1; each table is printed
+(and ``--save-json`` rewritten) as soon as it is measured (``progress.py``).
 
     .venv/bin/python benchmarks/jit_practice.py            # every variant, Markdown
     .venv/bin/python benchmarks/jit_practice.py --quick    # < 2 min on 2 cores
@@ -28,6 +31,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import progress  # noqa: E402
 import report  # noqa: E402
 import timing  # noqa: E402
 from jax_peers import make_peer  # noqa: E402
@@ -58,44 +62,71 @@ def selected_variants(workload, quick, names):
     return ALL_VARIANTS
 
 
-def run_table(name, direction, variants, settings):
+def _row(v):
+    return {"variant": v.name, "kind": v.kind, "enable_jit": v.enable_jit,
+            "jit_level": v.jit_level, "capture_mode": v.capture_mode, "backend": v.backend,
+            "fullgraph": v.fullgraph, "captured_by": "-", "compiled_by": "-",
+            "status": progress.PREPARED, "prepare_s": None, "per_call_us": None,
+            "cpu_per_call_us": None, "ratio_to_jax_jit": None, "cpu_ratio_to_jax_jit": None,
+            "compiles": None, "counters": None, "max_relative_error": None}
+
+
+def run_table(name, direction, variants, settings, record):
+    """Prepare, check and time one table, recording each row in ``record`` (a
+    ``progress.Progress``) as it goes; a row that fails or disagrees is kept, untimed."""
     label, shape, _ = WORKLOADS[name]
     title = f"{label} {direction}, input {shape}"
     log(f"== {title}")
-    workload = make_workload(name)
-    if workload.net is not None:
-        workload.net.set_train(direction == TRAIN)
-    peer = make_peer(workload)
-    runners = [build(v, workload, peer, direction) for v in variants]
-    prepared, arrays = {}, {}
-    for runner in runners:
-        seconds, out = timing.prepare(runner)
-        prepared[runner.variant.name] = seconds
-        arrays[runner.variant.name] = result_arrays(runner.variant, out, workload, direction)
-        log(f"   prepared {runner.variant.name}: {seconds:.2f} s")
-    errors = {k: max_relative_error(a, arrays[REFERENCE]) for k, a in arrays.items()}
-    wrong = {k: e for k, e in errors.items() if not e <= TOLERANCE[direction]}
-    if wrong:
-        raise SystemExit(f"{title}: results differ from raw jax.jit (max relative error "
-                         f"{wrong}); the comparison would not be honest.")
-    timings = timing.run_rounds(runners, **settings)
-    reference = timings[REFERENCE]["per_call_us"]
-    rows = []
-    for runner in runners:
-        v, t = runner.variant, timings[runner.variant.name]
-        counters = runner.compiles()
-        rows.append({
-            "variant": v.name, "kind": v.kind, "enable_jit": v.enable_jit,
-            "jit_level": v.jit_level, "capture_mode": v.capture_mode, "backend": v.backend,
-            "fullgraph": v.fullgraph, **runner.describe(),
-            "prepare_s": prepared[v.name], **t,
-            "ratio_to_jax_jit": t["per_call_us"] / reference,
-            "cpu_ratio_to_jax_jit": t["cpu_per_call_us"] / timings[REFERENCE]["cpu_per_call_us"],
-            "compiles": None if counters is None else counters["compiles"],
-            "counters": counters, "max_relative_error": errors[v.name],
-        })
-    return {"workload": name, "direction": direction, "input_shape": list(shape),
-            "title": title, "rows": rows}
+    table = record.start_table({"workload": name, "direction": direction,
+                                "input_shape": list(shape), "title": title, "rows": []})
+    try:
+        workload = make_workload(name)
+        if workload.net is not None:
+            workload.net.set_train(direction == TRAIN)
+        peer = make_peer(workload)
+    except Exception as err:  # noqa: BLE001 - recorded, and the next table runs
+        table["problem"] = progress.describe_error(err)
+        record.save()
+        return table
+    runners, arrays = {}, {}
+    for variant in variants:
+        row = record.add_row(table, _row(variant))
+        try:
+            runner = build(variant, workload, peer, direction)
+            seconds, out = timing.prepare(runner)
+            arrays[variant.name] = result_arrays(variant, out, workload, direction)
+        except Exception as err:  # noqa: BLE001
+            record.fail(row, err, log)
+            continue
+        runners[variant.name] = runner
+        row.update(prepare_s=seconds, **runner.describe())
+        record.save()
+        log(f"   prepared {variant.name}: {seconds:.2f} s")
+    rows = {row["variant"]: row for row in table["rows"]}
+    if REFERENCE not in arrays:
+        table["problem"] = f"{REFERENCE} failed: nothing to compare with"
+        record.save()
+        return table
+    for key, got in arrays.items():
+        rows[key]["max_relative_error"] = err = max_relative_error(got, arrays[REFERENCE])
+        if key != REFERENCE and not err <= TOLERANCE[direction]:
+            rows[key]["status"] = progress.DISAGREES
+            rows[key]["problem"] = (f"max relative error {err:.1e} against {REFERENCE} "
+                                    f"(tolerance {TOLERANCE[direction]:.0e})")
+            del runners[key]
+            log(f"   {key} DISAGREES: {rows[key]['problem']}")
+    record.save()
+    timings = timing.run_rounds(list(runners.values()), **settings)
+    reference = timings[REFERENCE]
+    for key, runner in runners.items():
+        t, counters = timings[key], runner.compiles()
+        rows[key].update(
+            status=progress.OK, **t,
+            ratio_to_jax_jit=t["per_call_us"] / reference["per_call_us"],
+            cpu_ratio_to_jax_jit=t["cpu_per_call_us"] / reference["cpu_per_call_us"],
+            compiles=None if counters is None else counters["compiles"], counters=counters)
+    record.save()
+    return table
 
 
 def parse_args(argv=None):
@@ -136,7 +167,7 @@ def main(argv=None):
         device = result["settings"]["device"]
         result["targets"] = report.targets(result["tables"], "cpu" if device == "cpu" else "wall")
         render(result, args)
-        return
+        return 0
     settings = dict(SETTINGS["quick" if args.quick else "full"])
     for key in ("rounds", "calls", "max_block_s", "min_s"):
         if getattr(args, key) is not None:
@@ -152,18 +183,26 @@ def main(argv=None):
     timing.select_device(args.device)
     result = {"machine": timing.machine(args.device), "settings": {
         **settings, "quick": args.quick, "device": args.device}, "tables": []}
+    record = progress.Progress(result, args.save_json)
+    basis = "cpu" if args.device == "cpu" else "wall"
+    if not args.json:   # Markdown goes out table by table, as each is measured
+        print(report.machine_markdown(result) + "\n", flush=True)
     for name in workloads:
         variants = selected_variants(name, args.quick, names)
         for direction in WORKLOADS[name][2]:
             if direction in directions:
-                result["tables"].append(run_table(name, direction, variants, settings))
-    result["targets"] = report.targets(result["tables"],
-                                       "cpu" if args.device == "cpu" else "wall")
-    if args.save_json:
-        with open(args.save_json, "w") as fh:
-            fh.write(json.dumps(result, indent=1) + "\n")
-    render(result, args)
+                table = run_table(name, direction, variants, settings, record)
+                if not args.json:
+                    print(report.table_markdown(table) + "\n", flush=True)
+    result["targets"] = report.targets(result["tables"], basis)
+    record.save()
+    if args.plot:
+        import png_chart
+        png_chart.plot(result, args.plot)
+        log(f"wrote {args.plot}")
+    print(json.dumps(result, indent=1) if args.json else report.targets_section(result))
+    return record.finish(log)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -13,6 +13,8 @@ import math
 import struct
 import zlib
 
+import progress
+
 # each glyph: five rows of three pixels, one octal digit per row (4 = left pixel)
 GLYPHS = {
     "0": "75557", "1": "26227", "2": "71747", "3": "71717", "4": "55711", "5": "74717",
@@ -85,7 +87,8 @@ def _dark(colour):
 
 def draw(result, width=960) -> bytes:
     """The chart of ``result`` (the benchmark's JSON dict) as PNG bytes."""
-    tables = result["tables"]
+    tables = [{**t, "rows": progress.timed(t["rows"])} for t in result["tables"]]
+    tables = [t for t in tables if t["rows"]]
     label_w = 2 * SCALE + ADVANCE * max(
         [len(r["variant"]) + 1 for t in tables for r in t["rows"]] + [8])
     value_w = ADVANCE * 22

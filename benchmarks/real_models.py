@@ -10,7 +10,9 @@ in each capture mode (ast, bytecode, trace) at O0 and O1; raw ``jax.jit`` of
 the same computation written in jax (``zoo_jax.py``); torch eager and
 ``torch.compile`` (``zoo_torch.py``, run in the Python given by ``--torch``).
 Every row starts from the same weights and must agree with raw jax.jit
-before anything is timed.
+before anything is timed (a row that does not, or fails, is kept marked and
+untimed, the others are timed, and the exit status is 1); each table is printed, and ``--save-json`` rewritten, as
+soon as it is measured (``progress.py``).
 
 Columns: time to prepare (the first call, in this process: later rows find
 jax's caches warm), steady-state time per step (best block of interleaved
@@ -36,6 +38,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import progress  # noqa: E402
 import timing  # noqa: E402
 import zoo_cold  # noqa: E402
 import zoo_report  # noqa: E402
@@ -110,36 +113,72 @@ def rounds(runners, rounds, calls, max_block_s):
     return result
 
 
-def run_table(model, config, direction, variants, settings, worker, tolerance=TOLERANCE):
+def _row(v):
+    return {"variant": v.name, "kind": v.kind, "capture_mode": v.capture_mode,
+            "jit_level": v.jit_level, "enable_jit": v.enable_jit,
+            "status": progress.PREPARED, "prepare_s": None, "prepare_cpu_s": None,
+            "per_call_us": None, "cpu_per_call_us": None, "max_relative_error": None,
+            "counters": None}
+
+
+def run_table(model, config, direction, variants, settings, worker, record,
+              tolerance=TOLERANCE):
+    """Prepare, check and time one table, recording each row in ``record`` (a
+    ``progress.Progress``) as it goes; a row that fails or disagrees is kept, untimed."""
     title = f"{describe(model, config)}: {direction}"
     log(f"== {title}")
-    workload = Workload(model, config)
-    workload.set_direction(direction)
-    runners = [build(v, workload, direction, worker) for v in variants]
-    prepared = {}
-    for runner in runners:
-        prepared[runner.variant.name] = runner.prepare()
-        log(f"   prepared {runner.variant.name}: {prepared[runner.variant.name][0]:.2f} s")
-    reference = next(r for r in runners if r.variant.name == REFERENCE).check()
-    errors = {r.variant.name: max_relative_error(r.check(), reference) for r in runners}
-    wrong = {r.variant.name: errors[r.variant.name] for r in runners
-             if not errors[r.variant.name] <= tolerance[r.variant.kind]}
-    if wrong:
-        raise SystemExit(f"{title}: results differ from raw jax.jit (max relative error "
-                         f"{wrong}); the comparison would not be honest.")
-    log(f"   agreement: {({k: f'{v:.1e}' for k, v in errors.items()})}")
-    timings = rounds(runners, **settings)
-    rows = []
-    for runner in runners:
-        v = runner.variant
-        rows.append({"variant": v.name, "kind": v.kind, "capture_mode": v.capture_mode,
-                     "jit_level": v.jit_level, "enable_jit": v.enable_jit,
-                     "prepare_s": prepared[v.name][0], "prepare_cpu_s": prepared[v.name][1],
-                     **timings[v.name], "max_relative_error": errors[v.name],
-                     "counters": runner.counters()})
-    zoo_report.add_ratios(rows)
-    return {"model": model, "config": config, "direction": direction, "title": title,
-            "rows": rows}
+    table = record.start_table({"model": model, "config": config, "direction": direction,
+                                "title": title, "rows": []})
+    try:
+        workload = Workload(model, config)
+        workload.set_direction(direction)
+    except Exception as err:  # noqa: BLE001 - recorded, and the next table runs
+        table["problem"] = progress.describe_error(err)
+        record.save()
+        return table
+    runners = {}
+    for variant in variants:
+        row = record.add_row(table, _row(variant))
+        try:
+            runner = build(variant, workload, direction, worker)
+            row["prepare_s"], row["prepare_cpu_s"] = runner.prepare()
+        except Exception as err:  # noqa: BLE001
+            record.fail(row, err, log)
+            continue
+        runners[variant.name] = runner
+        record.save()
+        log(f"   prepared {variant.name}: {row['prepare_s']:.2f} s")
+    rows = {row["variant"]: row for row in table["rows"]}
+    checked = {}
+    for name, runner in runners.items():
+        try:
+            checked[name] = runner.check()
+        except Exception as err:  # noqa: BLE001
+            record.fail(rows[name], err, log)
+    if REFERENCE not in checked:
+        table["problem"] = f"{REFERENCE} failed: nothing to compare with"
+        record.save()
+        return table
+    for name, got in checked.items():
+        rows[name]["max_relative_error"] = err = max_relative_error(got, checked[REFERENCE])
+        limit = tolerance[runners[name].variant.kind]
+        if not err <= limit:
+            rows[name]["status"] = progress.DISAGREES
+            rows[name]["problem"] = (f"max relative error {err:.1e} against {REFERENCE} "
+                                     f"(tolerance {limit:.0e})")
+            log(f"   {name} DISAGREES: {rows[name]['problem']}")
+    timed = [r for name, r in runners.items() if name in checked
+             and rows[name]["status"] == progress.PREPARED]
+    record.save()
+    errors = {k: f"{rows[k]['max_relative_error']:.1e}" for k in checked}
+    log(f"   agreement: {errors}")
+    timings = rounds(timed, **settings)
+    for runner in timed:
+        rows[runner.variant.name].update(status=progress.OK, **timings[runner.variant.name],
+                                         counters=runner.counters())
+    zoo_report.add_ratios(table["rows"])
+    record.save()
+    return table
 
 
 def parse_args(argv=None):
@@ -197,16 +236,46 @@ def select(args):
     return configs, models, variants, directions
 
 
+def measure(args, record, settings):
+    """Every table, each saved and (in Markdown) printed as soon as it is measured."""
+    configs, models, variants, directions = select(args)
+    tolerance = GPU_TOLERANCE if args.device == "gpu" else TOLERANCE
+    result = record.result
+    if not args.json:
+        print(zoo_report.machine_markdown(result) + "\n", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        worker = TorchWorker(args.torch, tmp, args.device) if args.torch else None
+        if worker:
+            result["machine"]["torch"] = worker.ask(cmd="versions")
+        try:
+            for model in models:
+                for direction in directions:
+                    table = run_table(model, configs[model], direction, variants,
+                                      settings, worker, record, tolerance)
+                    if args.cold and direction == TRAIN and not table.get("problem"):
+                        zoo_cold.add_cold(table, configs[model], args.torch, tmp, log,
+                                          args.device)
+                        record.save()
+                    if not args.json:
+                        print(zoo_report.table_markdown(table, zoo_report.basis(result))
+                              + "\n", flush=True)
+        finally:
+            if worker:
+                worker.close()
+    result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+
+
 def main(argv=None):
     args = parse_args(argv)
     if args.child:
         zoo_cold.child_main(args.child, timing.select_device)
-        return
+        return 0
     if args.from_json:
         with open(args.from_json) as fh:
             result = json.load(fh)
+        record = progress.Progress(result)
     else:
-        configs, models, variants, directions = select(args)
+        select(args)   # unknown names stop here, before the device is touched
         timing.select_device(args.device)
         settings = dict(SETTINGS["quick" if args.quick else "full"])
         if args.rounds:
@@ -215,32 +284,22 @@ def main(argv=None):
                   "settings": {**settings, "quick": args.quick, "cold": args.cold,
                                "device": args.device},
                   "tables": []}
-        with tempfile.TemporaryDirectory() as tmp:
-            worker = TorchWorker(args.torch, tmp, args.device) if args.torch else None
-            if worker:
-                result["machine"]["torch"] = worker.ask(cmd="versions")
-            try:
-                for model in models:
-                    for direction in directions:
-                        table = run_table(model, configs[model], direction, variants,
-                                          settings, worker, GPU_TOLERANCE
-                                          if args.device == "gpu" else TOLERANCE)
-                        if args.cold and direction == TRAIN:
-                            zoo_cold.add_cold(table, configs[model], args.torch, tmp, log,
-                                              args.device)
-                        result["tables"].append(table)
-            finally:
-                if worker:
-                    worker.close()
-        result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        record = progress.Progress(result, args.save_json)
+        measure(args, record, settings)
     result["targets"] = zoo_report.targets(result["tables"], zoo_report.basis(result))
     if args.save_json:
-        with open(args.save_json, "w") as fh:
-            fh.write(json.dumps(result, indent=1) + "\n")
+        record.path = args.save_json
+        record.save()
     if args.plot:
         zoo_report.plot(result, args.plot)
-    print(json.dumps(result, indent=1) if args.json else zoo_report.to_markdown(result))
+    if args.json:
+        print(json.dumps(result, indent=1))
+    elif args.from_json:
+        print(zoo_report.to_markdown(result))
+    else:
+        print(zoo_report.targets_markdown(result))
+    return record.finish(log)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -9,6 +9,8 @@ on a GPU (whose work a process's CPU time does not count) on wall time.
 """
 from __future__ import annotations
 
+import progress
+
 COLUMNS = ["variant", "enable jit", "jit level", "capture mode", "captured by", "backend",
            "compiled by", "fullgraph", "time to prepare", "time to run 1000 times", "per call",
            "CPU per call", "ratio to jax.jit (wall / CPU)", "compiles"]
@@ -19,6 +21,8 @@ MODE_SPREAD = 1.10        # ast, bytecode and trace within 10% of each other
 
 
 def _fmt_time(us):
+    if us is None:
+        return "-"
     if us >= 1e5:
         return f"{us / 1e6:.2f} s"
     if us >= 1e3:
@@ -29,18 +33,23 @@ def _fmt_time(us):
 def _cells(row):
     fullgraph = "-" if row["fullgraph"] is None else str(row["fullgraph"]).lower()
     compiles = "-" if row["compiles"] is None else str(row["compiles"])
-    return [row["variant"], str(row["enable_jit"]).lower(), row["jit_level"],
+    prepare = "-" if row.get("prepare_s") is None else f"{row['prepare_s']:.2f} s"
+    ok = row.get("status", progress.OK) == progress.OK
+    return [progress.label(row), str(row["enable_jit"]).lower(), row["jit_level"],
             row["capture_mode"], row["captured_by"], row["backend"], row["compiled_by"],
-            fullgraph, f"{row['prepare_s']:.2f} s", f"{row['time_for_1000_calls_s']:.3f} s",
+            fullgraph, prepare, f"{row['time_for_1000_calls_s']:.3f} s" if ok else "-",
             _fmt_time(row["per_call_us"]), _fmt_time(row["cpu_per_call_us"]),
-            f"{row['ratio_to_jax_jit']:.2f} / {row['cpu_ratio_to_jax_jit']:.2f}", compiles]
+            f"{row['ratio_to_jax_jit']:.2f} / {row['cpu_ratio_to_jax_jit']:.2f}" if ok
+            else "-", compiles]
 
 
 def table_markdown(table):
     lines = [f"#### {table['title']}", "",
              "| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     lines += ["| " + " | ".join(_cells(row)) + " |" for row in table["rows"]]
-    return "\n".join(lines)
+    notes = [f"- {table['problem']}"] if table.get("problem") else []
+    notes += [f"- {r['variant']}: {r['problem']}" for r in table["rows"] if r.get("problem")]
+    return "\n".join(lines + ([""] + notes if notes else []))
 
 
 def machine_markdown(result):
@@ -62,20 +71,25 @@ def targets_markdown(checks):
     return "\n".join(lines)
 
 
+def targets_section(result):
+    if not result["targets"]:
+        return ""
+    basis = "process CPU time" if result["targets"][0]["basis"] == "cpu" else "wall time"
+    return "\n".join([f"#### Targets (reported, not asserted; judged on per-call {basis})", "",
+                      targets_markdown(result["targets"]), ""])
+
+
 def to_markdown(result):
     parts = [machine_markdown(result), ""]
     for table in result["tables"]:
         parts += [table_markdown(table), ""]
-    if result["targets"]:
-        basis = "process CPU time" if result["targets"][0]["basis"] == "cpu" else "wall time"
-        parts += [f"#### Targets (reported, not asserted; judged on per-call {basis})", "",
-                  targets_markdown(result["targets"]), ""]
-    return "\n".join(parts)
+    return "\n".join(parts) + "\n" + targets_section(result)
 
 
 # ------------------------------------------------------------------ targets
 def _jit_rows(table, level=None):
-    return [r for r in table["rows"] if r["kind"] == "msxla" and r["enable_jit"]
+    return [r for r in progress.timed(table["rows"])
+            if r["kind"] == "msxla" and r["enable_jit"]
             and r["backend"] == "ms_backend" and (level is None or r["jit_level"] == level)]
 
 
@@ -90,7 +104,7 @@ def targets(tables, basis="cpu"):
     checks = []
     for table in tables:
         jit_rows = _jit_rows(table)
-        refs = [r for r in table["rows"] if r["variant"] == REFERENCE]
+        refs = [r for r in progress.timed(table["rows"]) if r["variant"] == REFERENCE]
         if not jit_rows or not refs:
             continue
         ref, title = refs[0], table["title"]

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 
+import progress
 import zoo_runners
 
 
@@ -62,6 +63,8 @@ def add_cold(table, config, torch_python, tmp, log, device="cpu"):
     to every row of ``table``."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "real_models.py")
     for row in table["rows"]:
+        if row.get("status", progress.OK) != progress.OK:
+            continue
         if row["kind"].startswith("torch"):
             numbers = _torch_cold(table, config, row, torch_python, tmp, device)
         else:
@@ -69,8 +72,10 @@ def add_cold(table, config, torch_python, tmp, log, device="cpu"):
                     "variant": row["variant"], "device": device}
             proc = subprocess.run([sys.executable, script, "--child", json.dumps(spec)],
                                   capture_output=True, text=True, check=False)
-            if proc.returncode:
-                raise SystemExit(f"cold run of {row['variant']} failed:\n{proc.stderr[-3000:]}")
+            if proc.returncode:   # the row keeps its warm numbers; the cold run's failure
+                row["cold_problem"] = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+                log(f"   cold {row['variant']} failed:\n{proc.stderr[-3000:]}")
+                continue
             numbers = json.loads(proc.stdout.strip().splitlines()[-1])
         row.update(numbers)
         log(f"   cold {row['variant']}: first call {numbers['cold_prepare_s']:.1f} s, "

@@ -14,6 +14,7 @@ device does the work, on wall-clock time:
 from __future__ import annotations
 
 import png_chart
+import progress
 
 REFERENCE, PYNATIVE, TORCH = "raw jax.jit", "PyNative", "torch.compile"
 SPEED_OF_JAX = 0.95
@@ -24,10 +25,11 @@ COLUMNS = ["variant", "prepare (this process)", "first call, fresh process", "pe
 
 
 def add_ratios(rows):
-    by_name = {r["variant"]: r for r in rows}
+    """Each row's ratios to its peers (None where the row or the peer has no timings)."""
+    by_name = {r["variant"]: r for r in progress.timed(rows)}
     for row in rows:
         for key, peer in (("jax", REFERENCE), ("pynative", PYNATIVE), ("torch", TORCH)):
-            ref = by_name.get(peer)
+            ref = by_name.get(peer) if row.get("status", progress.OK) == progress.OK else None
             row[f"cpu_ratio_to_{key}"] = (row["cpu_per_call_us"] / ref["cpu_per_call_us"]
                                           if ref else None)
             row[f"ratio_to_{key}"] = row["per_call_us"] / ref["per_call_us"] if ref else None
@@ -50,12 +52,14 @@ def _r(x):
 def _cells(row, pre):
     cold = row.get("cold_prepare_s")
     rss = row.get("peak_rss_mb")
-    return [row["variant"], f"{row['prepare_s']:.1f} s",
+    error = row.get("max_relative_error")
+    return [progress.label(row),
+            "-" if row.get("prepare_s") is None else f"{row['prepare_s']:.1f} s",
             "-" if cold is None else f"{cold:.1f} s ({row['cold_prepare_cpu_s']:.1f} s CPU)",
             _t(row["per_call_us"]), _t(row["cpu_per_call_us"]),
-            f"{_r(row['ratio_to_jax'])} / {_r(row['cpu_ratio_to_jax'])}",
-            _r(row[pre + "pynative"]), _r(row[pre + "torch"]),
-            "-" if rss is None else f"{rss:.0f} MB", f"{row['max_relative_error']:.0e}"]
+            f"{_r(row.get('ratio_to_jax'))} / {_r(row.get('cpu_ratio_to_jax'))}",
+            _r(row.get(pre + "pynative")), _r(row.get(pre + "torch")),
+            "-" if rss is None else f"{rss:.0f} MB", "-" if error is None else f"{error:.0e}"]
 
 
 def table_markdown(table, basis="cpu"):
@@ -64,7 +68,9 @@ def table_markdown(table, basis="cpu"):
     lines = [f"#### {table['title']}", "", "| " + " | ".join(columns) + " |",
              "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(_cells(row, pre)) + " |" for row in table["rows"]]
-    return "\n".join(lines)
+    notes = [f"- {table['problem']}"] if table.get("problem") else []
+    notes += [f"- {r['variant']}: {r['problem']}" for r in table["rows"] if r.get("problem")]
+    return "\n".join(lines + ([""] + notes if notes else []))
 
 
 def machine_markdown(result):
@@ -74,11 +80,16 @@ def machine_markdown(result):
              f"{torch.get('omp_wait_policy')})" if torch else "")
     return (f"Machine: {m['cpu']}, {m['cores']} cores usable, device {m.get('device', 'cpu')}"
             f"{_cuda(torch)}, load average "
-            f"{m['load_average_at_start']} at start and {m.get('load_average_at_end')} at the "
-            f"end. Versions: python {m['python']}, jax {m['jax']}, jaxlib {m['jaxlib']}, msxla "
+            f"{m['load_average_at_start']} at start{_at_end(m)}. Versions: python "
+            f"{m['python']}, jax {m['jax']}, jaxlib {m['jaxlib']}, msxla "
             f"{m['msxla']}, numpy {m['numpy']}{peers}. Settings: {s['rounds']} interleaved "
             f"rounds, blocks of up to {s['calls']} calls cut to ~{s['max_block_s']} s; per step "
             "= best block; CPU = process CPU time (all threads).")
+
+
+def _at_end(machine):
+    end = machine.get("load_average_at_end")
+    return "" if end is None else f" and {end} at the end"
 
 
 def _cuda(torch):
@@ -90,21 +101,26 @@ def basis(result):
     return "wall" if result["settings"].get("device", "cpu") == "gpu" else "cpu"
 
 
-def to_markdown(result):
-    parts = [machine_markdown(result), ""]
-    for table in result["tables"]:
-        parts += [table_markdown(table, basis(result)), ""]
+def targets_markdown(result):
     on = "process CPU time" if basis(result) == "cpu" else "wall-clock time"
-    parts += [f"#### Targets (reported, not asserted; judged on {on} per step)", "",
-              "| target | measured | met |", "|---|---|---|"]
+    parts = [f"#### Targets (reported, not asserted; judged on {on} per step)", "",
+             "| target | measured | met |", "|---|---|---|"]
     for c in result["targets"]:
         met = "-" if c["met"] is None else ("yes" if c["met"] else "no")
         parts.append(f"| {c['target']} | {c['measured']} | {met} |")
     return "\n".join(parts) + "\n"
 
 
+def to_markdown(result):
+    parts = [machine_markdown(result), ""]
+    for table in result["tables"]:
+        parts += [table_markdown(table, basis(result)), ""]
+    return "\n".join(parts) + "\n" + targets_markdown(result)
+
+
 def _jit(table, level=None):
-    return [r for r in table["rows"] if r["enable_jit"] and level in (None, r["jit_level"])]
+    return [r for r in progress.timed(table["rows"])
+            if r["enable_jit"] and level in (None, r["jit_level"])]
 
 
 def targets(tables, basis="cpu"):
@@ -112,7 +128,7 @@ def targets(tables, basis="cpu"):
     pre = "cpu_ratio_to_" if basis == "cpu" else "ratio_to_"
     checks = []
     for table in tables:
-        rows = {r["variant"]: r for r in table["rows"]}
+        rows = {r["variant"]: r for r in progress.timed(table["rows"])}
         title, jit = table["title"], _jit(table)
         if PYNATIVE in rows and jit:
             worst = max(jit, key=lambda r: r[pre + "pynative"])

@@ -96,3 +96,56 @@ def test_jax_peer_matches_msxla_forward(name):
     expected = w.forward(*w.inputs).asnumpy()
     got = np.asarray(peer.forward(*peer.forward_args))
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4 * np.abs(expected).max())
+
+
+def test_a_disagreeing_or_failing_row_is_recorded_and_the_others_are_timed(
+        tmp_path, monkeypatch):
+    import jit_practice
+    import msxla as ms
+    out = tmp_path / "r.json"
+    real_build = jit_practice.build
+
+    def build(variant, *args):
+        if variant.name == "trace O0":
+            raise RuntimeError("this row cannot be built")
+        return real_build(variant, *args)
+    # every msxla row is off by more than this tolerance (0 error is still > -1)
+    monkeypatch.setattr(jit_practice, "TOLERANCE", {variants.FORWARD: -1.0})
+    monkeypatch.setattr(jit_practice, "build", build)
+    target = ms.get_context("device_target")
+    try:
+        status = jit_practice.main(
+            ["--workloads", "simple", "--variants", "ast O0,trace O0,jax eager",
+             "--rounds", "1", "--calls", "3", "--min-s", "0", "--json",
+             "--save-json", str(out)])
+    finally:
+        ms.set_context(device_target=target)
+    assert status == 1
+    (table,) = json.loads(out.read_text())["tables"]
+    rows = {r["variant"]: r for r in table["rows"]}
+    assert rows["ast O0"]["status"] == "disagrees" and rows["ast O0"]["per_call_us"] is None
+    assert "max relative error" in rows["ast O0"]["problem"]
+    assert rows["trace O0"]["status"] == "failed"
+    assert "this row cannot be built" in rows["trace O0"]["problem"]
+    assert rows["jax eager"]["status"] == "disagrees"   # a peer is checked like any row
+    assert rows["raw jax.jit"]["status"] == "ok" and rows["raw jax.jit"]["per_call_us"] > 0
+    text = report.table_markdown(table)
+    assert "ast O0 **DISAGREES**" in text and "trace O0 **FAILED**" in text
+    assert all("ast O0" not in t["measured"] for t in report.targets([table]))
+
+
+def test_progress_writes_each_row_as_it_is_added(tmp_path):
+    import progress
+    path = tmp_path / "p.json"
+    record = progress.Progress({"tables": []}, str(path))
+    table = record.start_table({"title": "t"})
+    record.add_row(table, {"variant": "a", "status": progress.PREPARED})
+    assert json.loads(path.read_text())["tables"][0]["rows"] == [
+        {"variant": "a", "status": "prepared"}]
+    try:
+        raise ValueError("broken")
+    except ValueError as err:
+        record.fail(table["rows"][0], err)
+    saved = json.loads(path.read_text())["tables"][0]["rows"][0]
+    assert saved["status"] == "failed" and saved["problem"].startswith("ValueError: broken")
+    assert record.finish(lambda _: None) == 1

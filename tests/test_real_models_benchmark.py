@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import jax
+import numpy as np
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -73,3 +74,55 @@ def test_targets_read_cpu_time_on_a_cpu_and_wall_time_on_a_gpu(basis, met):
     device = "gpu" if basis == "wall" else "cpu"
     assert zoo_report.basis({"settings": {"device": device}}) == basis
     assert zoo_report.basis({"settings": {}}) == "cpu"   # results saved before --device
+
+
+class _FakeRunner:
+    """A row whose results are ``value`` (or whose first call raises)."""
+
+    def __init__(self, variant, value):
+        self.variant, self.value = variant, value
+
+    def prepare(self):
+        if self.value is None:
+            raise RuntimeError("out of memory")
+        return 0.5, 0.5
+
+    def check(self):
+        return {"out": np.full(3, self.value)}
+
+    def block(self, n):
+        return 1e-3 * n, 1e-3 * n
+
+    def counters(self):
+        return None
+
+
+class _FakeWorkload:
+    def __init__(self, model, config):
+        self.model = model
+
+    def set_direction(self, direction):
+        self.direction = direction
+
+
+def test_a_disagreeing_or_failing_row_is_kept_and_the_others_are_timed(tmp_path, monkeypatch):
+    import progress
+    import real_models
+    import zoo_runners
+    values = {"PyNative": 1.0, "ast O0": 2.0, "ast O1": None, "raw jax.jit": 1.0}
+    monkeypatch.setattr(real_models, "Workload", _FakeWorkload)
+    monkeypatch.setattr(real_models, "build",
+                        lambda v, w, d, worker: _FakeRunner(v, values[v.name]))
+    path = tmp_path / "r.json"
+    record = progress.Progress({"tables": []}, str(path))
+    chosen = [v for v in zoo_runners.VARIANTS if v.name in values]
+    real_models.run_table("lenet", real_models.CONFIGS["lenet"], "train", chosen,
+                          {"rounds": 1, "calls": 2, "max_block_s": 0.1}, None, record)
+    (table,) = json.loads(path.read_text())["tables"]
+    rows = {r["variant"]: r for r in table["rows"]}
+    assert rows["ast O0"]["status"] == "disagrees" and rows["ast O0"]["per_call_us"] is None
+    assert rows["ast O1"]["status"] == "failed" and "out of memory" in rows["ast O1"]["problem"]
+    assert rows["PyNative"]["status"] == "ok" and rows["PyNative"]["ratio_to_jax"] == 1.0
+    text = zoo_report.table_markdown(table)
+    assert "ast O0 **DISAGREES**" in text and "ast O1 **FAILED**" in text
+    assert record.finish(lambda _: None) == 1

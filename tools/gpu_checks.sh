@@ -5,7 +5,11 @@
 # backend; and, since that machine's CPU is otherwise idle, the per-call
 # overhead table on its CPU. Results go to $OUT (default /tmp/msxla_gpu):
 # device.txt, jit_practice.{md,json,png}, real_models.md, cpu_overhead.md,
-# pytest.log.
+# pytest.log. The two benchmarks write each table to the .md as soon as it is
+# timed and rewrite their .json after every row, so a run cut short by its
+# limit keeps what it measured; a row that disagrees with raw jax.jit or fails
+# is kept in the table, marked and untimed, and the run goes on (rc=1 at the
+# end says some row did).
 #
 #   OUT=/tmp/g tools/gpu_checks.sh [SECONDS_FOR_TESTS]
 #
