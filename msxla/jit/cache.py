@@ -51,6 +51,12 @@ class CompileCache:
             _, old = self.entries.popitem(last=False)
             self._set_hot([e for e in self.hot if e is not old])
 
+    def drop(self, key):
+        """Forget ``key``'s entry (its graph no longer fits the Parameters it reads)."""
+        entry = self.entries.pop(key, None)
+        if entry is not None:
+            self._set_hot([e for e in self.hot if e is not entry])
+
     def promote(self, entry):
         """Make ``entry`` the most recently used hot entry."""
         self._set_hot(([entry] + [e for e in self.hot if e is not entry])[:HOT_SIZE])

@@ -28,6 +28,12 @@ def guard_failed(name, guards):
             LOG.warning("jit '%s' recompiles: %s", name, reason)
 
 
+def state_changed(name):
+    if _enabled:
+        LOG.warning("jit '%s' recompiles: a Parameter it reads changed its shape or dtype",
+                    name)
+
+
 def new_signature(name, key, previous_keys):
     if not _enabled or not previous_keys:
         return

@@ -113,7 +113,7 @@ class JitFunction(Jitted):
             pass
         return bound
 
-    def _call_slow(self, args, kwargs):
+    def _call_slow(self, args, kwargs, _retry=False):
         if is_capturing():  # inside another graph's capture: become part of that graph
             return inlined(self.fn, self.options, self.name)(*args, **kwargs)
         if self._plain_in_graph_mode and CONTEXT.mode == GRAPH_MODE:
@@ -159,7 +159,14 @@ class JitFunction(Jitted):
             return entry.run_traced(leaves, lambda: owners, self._traceable_graph,
                                     (args, kwargs))
         out = entry.run(leaves, lambda: owners, (args, kwargs))
-        if out is MISS:  # cannot happen for a fresh signature; keep the failure loud
+        if out is MISS:
+            if not _retry:
+                # a Parameter the graph reads changed shape or dtype since it was
+                # captured (set_dtype, set_data with another shape): capture again
+                explain.state_changed(self.name)
+                with self._lock:
+                    self.cache.drop(key)
+                return self._call_slow(args, kwargs, _retry=True)
             raise RuntimeError(f"jit '{self.name}': the compiled graph rejected the inputs "
                                "it was compiled for.")
         return out

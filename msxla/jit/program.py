@@ -64,7 +64,9 @@ class PieceRun:
             self.entry.build = _identity
         outs = self.entry.run(leaves, lambda: owners)
         if outs is MISS:
-            raise RuntimeError(f"jit '{graph.name}': a compiled graph rejected its inputs")
+            raise RuntimeError(f"jit '{graph.name}': a compiled graph rejected its inputs "
+                               "(a Parameter it reads changed its shape or dtype after the "
+                               "first call; wrap the function with jit again after the change)")
         return outs
 
     def _run_eagerly(self, graph, leaves, owners):
