@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import jax
+
 CAPTURE_MODES = ("ast", "bytecode", "trace")
 JIT_LEVELS = ("O0", "O1")
 BACKENDS = ("", "ms_backend", "GE")
@@ -61,6 +63,18 @@ class MutableList(list):
 class MutableDict(dict):
     pass
 
+
+# The mutable containers are pytrees like the builtins they extend (a grad of a
+# mutable tuple of Tensors differentiates its Tensors) and keep their type.
+jax.tree_util.register_pytree_node(
+    MutableTuple, lambda t: (tuple(t), None), lambda _, c: MutableTuple(c))
+jax.tree_util.register_pytree_node(
+    MutableList, lambda t: (list(t), None), lambda _, c: MutableList(c))
+jax.tree_util.register_pytree_with_keys(
+    MutableDict,
+    lambda d: (tuple((jax.tree_util.DictKey(k), v) for k, v in d.items()), tuple(d)),
+    lambda keys, c: MutableDict(zip(keys, c)),
+    lambda d: (tuple(d.values()), tuple(d)))
 
 MUTABLE_SCALARS = frozenset({MutableInt, MutableFloat})
 MUTABLE_CONTAINERS = frozenset({MutableTuple, MutableList, MutableDict})

@@ -36,6 +36,7 @@ from msxla.common.parameter import Parameter
 from msxla.common.state import StateFrame, detach_written
 from msxla.common.tensor import Tensor, wrap
 from msxla.errors import user_error
+from msxla.options import MUTABLE_CONTAINERS
 
 
 def is_tensor(value):
@@ -69,6 +70,18 @@ class Zeros:
 
     def array(self, prefix=()):
         return jnp.zeros(tuple(prefix) + self.shape, self.dtype)
+
+
+def _builtin_containers(value):
+    """The gradients of a ``mutable`` container come back in the builtin container it
+    extends (MindSpore's graph gives a list for a mutable list)."""
+    cls = type(value)
+    if cls is dict or cls in MUTABLE_CONTAINERS and issubclass(cls, dict):
+        return {k: _builtin_containers(v) for k, v in value.items()}
+    if cls in (tuple, list) or cls in MUTABLE_CONTAINERS:
+        items = [_builtin_containers(v) for v in value]
+        return list(items) if isinstance(value, list) else tuple(items)
+    return value
 
 
 class _Substitute:
@@ -323,7 +336,9 @@ class CallPlan:
             return one(spec)
         leaves, tree = tree_flatten(spec, is_leaf=lambda s: isinstance(s, Zeros) or s is None)
         out = tree_unflatten(tree, [one(s) for s in leaves])
-        return tuple(out) if isinstance(out, list) else out
+        if type(out) is list:
+            return tuple(out)
+        return _builtin_containers(out)
 
     def vjp(self, sens=None):
         """Run the forward pass under ``jax.vjp``; returns ``(output, pullback)``.

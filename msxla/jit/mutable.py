@@ -12,7 +12,21 @@ from msxla.options import MutableDict, MutableFloat, MutableInt, MutableList, Mu
 
 
 def mutable(input_data, dynamic_len=False):
-    """Mark ``input_data`` (bool, int, float, Tensor, tuple, list, dict) as variable."""
+    """Mark ``input_data`` (bool, int, float, Tensor, tuple, list, dict) as variable.
+
+    As in MindSpore the result carries ``__ms_mutable__``, ``__ms_dynamic_len__`` and
+    ``__ms_origin_object__`` (``input_data`` itself); a Tensor is marked in place and
+    stops being a ``const_arg``."""
+    ret = _marked(input_data)
+    if isinstance(ret, Tensor):
+        ret.const_arg = False
+    ret.__ms_mutable__ = True
+    ret.__ms_dynamic_len__ = dynamic_len
+    ret.__ms_origin_object__ = input_data
+    return ret
+
+
+def _marked(input_data):
     if isinstance(input_data, Tensor):
         return input_data
     if isinstance(input_data, bool):
