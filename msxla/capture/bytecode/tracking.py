@@ -19,6 +19,8 @@ from __future__ import annotations
 from jax.core import Tracer
 
 from msxla.capture.bytecode.guards import GuardRecorder
+from msxla.capture.frame import outside_tensors_now
+from msxla.common.tensor import Tensor
 
 
 class Tracking:
@@ -39,6 +41,13 @@ class Tracking:
         return obj
 
     def saw_external(self, obj):
+        """``obj`` was read from an object the capture did not make or lift (a global, a
+        closure variable, an attribute, an item). A Tensor holding a value of this graph
+        is not outside state even so (an item of a tuple the code built, of a library
+        call's result): only one from outside lifted as graph state is."""
+        if isinstance(obj, Tensor) and isinstance(obj._data, Tracer) and \
+                not any(t is obj for t in outside_tensors_now()):
+            return obj
         self.external[id(obj)] = obj
         return obj
 
