@@ -18,7 +18,9 @@ import dataclasses
 import functools
 import glob
 import importlib
+import json
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -110,11 +112,24 @@ def _keeps_shape_and_dtype(op: PoolOp) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
-def pool() -> tuple:
-    """The usable ops, sorted by name (a stable order keeps seeds reproducible)."""
+def _compute() -> tuple:
     ops = [op for op in _candidates() if _keeps_shape_and_dtype(op)]
     return tuple(sorted(ops, key=lambda o: (o.arity, o.name)))
+
+
+@functools.lru_cache(maxsize=None)
+def pool() -> tuple:
+    """The usable ops, sorted by name (a stable order keeps seeds reproducible).
+
+    Found in a fresh interpreter: in a test worker, tests that ran before may
+    have changed what the spec modules or the ops hold, and a seed must draw the
+    same programs whatever ran first."""
+    root = os.path.dirname(os.path.dirname(_HERE))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    out = subprocess.run([sys.executable, __file__], capture_output=True, text=True,
+                         check=True, cwd=_HERE, env=env, timeout=600)
+    return tuple(PoolOp(*row) for row in json.loads(out.stdout.splitlines()[-1]))
 
 
 def unary(grad=False):
@@ -123,3 +138,7 @@ def unary(grad=False):
 
 def binary(grad=False):
     return [op for op in pool() if op.arity == 2 and (op.grad or not grad)]
+
+
+if __name__ == "__main__":
+    print(json.dumps([dataclasses.astuple(op) for op in _compute()]))

@@ -63,7 +63,7 @@ def test_the_generator_covers_every_kind_and_construct():
                       "self.dense(", "['u']", "return {", ".add_(", "T0", "self.t",
                       "] = ", " if ", "lambda z", "L1(", "pj", "float(",
                       "else:\n", "break", "W2", ".copy()"):
-        assert construct in text, construct
+        assert construct in text, f"{construct!r} not in {len(sources)} programs"
     # the scalar argument as a shape: one of its three forms
     assert any(form in text for form in ("(n + 1, B)", "(n, B)", "(n + 1, 1)"))
 
