@@ -381,6 +381,14 @@ class GradFrame(StateFrame):
     def write(self, param, value):
         super().write(param, detach_written(value, self.leaves.get(param)))
 
+    def hook_leaf(self, param, wrap_value):
+        """Pass the differentiated Parameter ``param``'s value through ``wrap_value`` (a
+        gradient hook registered during the forward pass); False if it is not one."""
+        if param not in self.leaves or param in self.written:
+            return False
+        self.values[param] = wrap_value(self.values[param])
+        return True
+
 
 def discover_parameters(fn, args, kwargs):
     """The Parameters ``fn(*args, **kwargs)`` reads, in first-read order.

@@ -9,7 +9,10 @@ function with the incoming gradient; a returned Tensor replaces the gradient,
   its gradient through ``fn``;
 - on a Tensor that is an input of ``grad`` (registered before the call), the
   hook is kept on the Tensor and applied when the grad API substitutes the
-  Tensor by its primal (``CallPlan``).
+  Tensor by its primal (``CallPlan``);
+- on a Parameter, the hook is kept for every later gradient, and one
+  registered inside a differentiated function also rewraps the Parameter's
+  value in that grad's frame, so the current gradient passes it too.
 
 Removing a hook (``handle.remove()``) turns it off for backward passes still
 to come, as in MindSpore. Under jit the backward pass runs while the graph is
@@ -21,7 +24,10 @@ import itertools
 
 import jax
 
+from msxla.common.parameter import Parameter
+from msxla.common.state import current_frame, is_capturing
 from msxla.common.tensor import Tensor, wrap
+from msxla.errors import user_error
 
 _ids = itertools.count()
 
@@ -88,6 +94,8 @@ def register_hook(tensor, hook):
     """``Tensor.register_hook``: call ``hook(grad)`` when the gradient of this Tensor is
     computed; a Tensor it returns replaces the gradient."""
     _check(hook)
+    if isinstance(tensor, Parameter):
+        return _register_parameter_hook(tensor, hook)
     table = _hooks_of(tensor)
     key = next(_ids)
     table[key] = hook
@@ -95,6 +103,30 @@ def register_hook(tensor, hook):
         tensor._data = attach(tensor._data, lambda g: _run_hook(table, key, hook, g))
     else:
         tensor.__dict__.setdefault("_input_hooks", set()).add(key)
+    return TensorHookHandle(table, key)
+
+
+def _register_parameter_hook(param, hook):
+    """A Parameter's hook stays on it for every later gradient; registered while a grad
+    differentiates it (in the function's forward pass) it also applies to that gradient,
+    as in MindSpore's PyNative. A graph holds no Python state between calls, so inside a
+    jit capture it is refused, as MindSpore's graph refuses it."""
+    if is_capturing():
+        raise user_error(ValueError, "Register hook for Parameter inside graph is not "
+                         "supported.",
+                         hint=f"register the hook on Parameter '{param.name}' once, outside "
+                              "the jitted function or construct.")
+    table = _hooks_of(param)
+    key = next(_ids)
+    table[key] = hook
+    param.__dict__.setdefault("_input_hooks", set()).add(key)
+    frame = current_frame()
+    while frame is not None:
+        add = getattr(frame, "hook_leaf", None)
+        if add is not None and add(param, lambda data: attach(
+                data, lambda g: _run_hook(table, key, hook, g))):
+            break
+        frame = frame.parent
     return TensorHookHandle(table, key)
 
 
