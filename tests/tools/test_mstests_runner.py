@@ -79,6 +79,8 @@ def test_selection_keeps_files_with_a_cpu_mark(checkout):
     assert select.select_files(checkout) == ["tests/st/ops/test_broken.py",
                                              "tests/st/ops/test_fake.py"]
     assert select.select_files(checkout, patterns=["*fake*"]) == ["tests/st/ops/test_fake.py"]
+    # a sample: the 1st, 3rd, ... file of each area
+    assert select.select_files(checkout, every=2) == ["tests/st/ops/test_broken.py"]
     assert select.area_of("tests/st/ops/cpu/test_a.py") == "ops"
     assert select.subarea_of("tests/st/compiler/fallback/test_a.py") == "compiler/fallback"
 

@@ -1,7 +1,8 @@
 """``python -m tools.mstests``: MindSpore's own tests, run on msxla and on MindSpore.
 
-    python -m tools.mstests list CHECKOUT [--area A] [--files PATTERN]
+    python -m tools.mstests list CHECKOUT [--area A] [--files PATTERN] [--every K]
     python -m tools.mstests run CHECKOUT --impl msxla|mindspore [--area A] [--files PATTERN]
+                            [--every K]
                             [--jobs N] [--levels level0,level1] [--force | --retry STATUS,...]
     python -m tools.mstests report [--by area|subarea] [--top 30] [--markdown FILE]
     python -m tools.mstests pack DEST [--outcomes]
@@ -50,14 +51,14 @@ def make_impl(name, args):
 
 
 def cmd_list(args):
-    files = select_files(args.checkout, args.area, args.files)
+    files = select_files(args.checkout, args.area, args.files, args.every)
     for rel in files:
         print(rel)
     print(f"{len(files)} files", file=sys.stderr)
 
 
 def cmd_run(args):
-    files = select_files(args.checkout, args.area, args.files)
+    files = select_files(args.checkout, args.area, args.files, args.every)
     levels = _levels(args.levels)
     expr = mark_expression(levels)
     impl = make_impl(args.impl, args)
@@ -159,6 +160,9 @@ def main(argv=None):
                         help="an area to run (repeatable; default: all)")
         sp.add_argument("--files", action="append", metavar="PATTERN",
                         help="shell pattern on the checkout-relative path (repeatable)")
+        sp.add_argument("--every", type=int, default=1, metavar="K",
+                        help="a sample: every K-th selected file of each area, from its "
+                             "first (default 1: all)")
 
     sp = sub.add_parser("list", help="list the selected test files")
     selection(sp)

@@ -59,13 +59,17 @@ def mark_expression(levels=DEFAULT_LEVELS) -> str:
     return f"({cpu}) and (({level}) or ({unlevelled})) and not ({multi})"
 
 
-def select_files(checkout: str, areas=None, patterns=None) -> list[str]:
+def select_files(checkout: str, areas=None, patterns=None, every=1) -> list[str]:
     """Checkout-relative paths of the test files to run, sorted.
 
     ``areas``: names from ``AREAS`` (all when None). ``patterns``: shell-style
     patterns matched against the relative path (``*fallback*``,
     ``tests/st/ops/cpu/test_a*.py``); a file must match one of them.
+    ``every``: keep the 1st, (K+1)-th, (2K+1)-th... file of each area (in sorted
+    order), a fixed sample of a large area.
     """
+    if every < 1:
+        raise SystemExit(f"--every must be at least 1, not {every}")
     if not os.path.isdir(os.path.join(checkout, "tests", "st")):
         raise SystemExit(f"{checkout} is not a checkout of MindSpore's repository "
                          "(it has no tests/st/)")
@@ -74,6 +78,7 @@ def select_files(checkout: str, areas=None, patterns=None) -> list[str]:
         if name not in AREAS:
             raise SystemExit(f"unknown area {name!r}; areas: {', '.join(AREAS)}")
         root = os.path.join(checkout, AREAS[name])
+        in_area = []
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames.sort()
             for fname in sorted(filenames):
@@ -84,7 +89,8 @@ def select_files(checkout: str, areas=None, patterns=None) -> list[str]:
                 if patterns and not any(fnmatch.fnmatch(rel, p) for p in patterns):
                     continue
                 if has_cpu_mark(full):
-                    chosen.append(rel)
+                    in_area.append(rel)
+        chosen += sorted(in_area)[::every]
     return sorted(chosen)
 
 
