@@ -1,17 +1,14 @@
 """``mindspore.mint`` against MindSpore 2.10 (tests/golden/mint.json) and, where
 MindSpore's CPU build has no kernel for a mint function, against numpy."""
-import builtins
-import json
-import os
-
 import numpy as np
 import pytest
 
 import msxla as ms
 from msxla import Tensor, mint
+import golden_cases
 
-GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "golden", "mint.json")))
-INPUTS = {k: np.array(v["values"], dtype=v["dtype"]) for k, v in GOLDEN["inputs"].items()}
+GOLDEN = golden_cases.load("mint.json")
+INPUTS = golden_cases.inputs(GOLDEN)
 # MindSpore's CPU build has no kernel for these (RuntimeError) or fails inside its own
 # dispatch (kthvalue's "should not come here"): they are checked against numpy below.
 CASES = [c for c in GOLDEN["cases"] if not (c.get("error") == "RuntimeError"
@@ -24,37 +21,9 @@ def _namespace():
     return ns
 
 
-def _check(got, want, expr):
-    if "seq" in want:
-        assert isinstance(got, (tuple, list)), f"{expr}: expected a sequence, got {got!r}"
-        assert len(got) == len(want["seq"]), f"{expr}: length {len(got)} != {len(want['seq'])}"
-        for g, w in zip(got, want["seq"]):
-            _check(g, w, expr)
-        return
-    if "mstype" in want:
-        assert str(got) == want["mstype"], expr
-        return
-    if "py" in want:
-        assert type(got).__name__ == want["type"], f"{expr}: {type(got).__name__}"
-        np.testing.assert_allclose(got, want["py"], rtol=1e-6, err_msg=expr)
-        return
-    assert isinstance(got, Tensor), f"{expr}: expected a Tensor, got {type(got).__name__}"
-    assert str(got.dtype) == want["dtype"], f"{expr}: dtype {got.dtype} != {want['dtype']}"
-    assert list(got.shape) == want["shape"], f"{expr}: shape {got.shape} != {want['shape']}"
-    arr = got.asnumpy()
-    vals = arr.astype(np.int64 if arr.dtype == np.bool_ else np.float64).reshape(-1)
-    tol = 2e-3 if want["dtype"] == "Float16" else 1e-5
-    np.testing.assert_allclose(vals, np.array(want["values"]), rtol=tol, atol=tol, err_msg=expr)
-
-
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["expr"])
 def test_matches_mindspore(case):
-    ns = _namespace()
-    if "error" in case:
-        with pytest.raises(getattr(builtins, case["error"])):
-            eval(case["expr"], ns)  # noqa: S307 - expressions from the committed golden file
-        return
-    _check(eval(case["expr"], ns), case["out"], case["expr"])  # noqa: S307
+    golden_cases.run_case(case, _namespace())
 
 
 x, y, z, i, v, m, bm, u = (INPUTS[k] for k in ("x", "y", "z", "i", "v", "m", "bm", "u"))

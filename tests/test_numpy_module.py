@@ -3,9 +3,6 @@
 The golden cases (tests/golden/numpy_module.json) check dtype defaults (Python
 ints become int32), shapes and values; the rest compare with numpy directly.
 """
-import json
-import os
-
 import numpy as np
 import pytest
 
@@ -13,9 +10,9 @@ import msxla as ms
 import msxla.numpy as mnp
 from msxla import Tensor, ops
 from helpers import assert_close
+import golden_cases
 
-GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "golden",
-                                     "numpy_module.json")))
+GOLDEN = golden_cases.load("numpy_module.json")
 # Reductions and elementwise math belong to other op families; their mnp wrappers are
 # checked only once those rows exist.
 NEEDS = {"sum": "sum", "mean": "mean", "max": "amax", "amax": "amax", "min": "amin",
@@ -26,31 +23,8 @@ NEEDS = {"sum": "sum", "mean": "mean", "max": "amax", "amax": "amax", "min": "am
 
 def _namespace():
     ns = {"ms": ms, "ops": ops, "Tensor": Tensor, "np": np, "mnp": mnp}
-    for name, spec in GOLDEN["inputs"].items():
-        ns[name] = Tensor(np.array(spec["values"], dtype=spec["dtype"]))
+    ns.update({k: Tensor(v) for k, v in golden_cases.inputs(GOLDEN).items()})
     return ns
-
-
-def _check(got, want, expr):
-    if "seq" in want:
-        assert isinstance(got, (tuple, list)), f"{expr}: expected a sequence, got {got!r}"
-        assert len(got) == len(want["seq"])
-        for g, w in zip(got, want["seq"]):
-            _check(g, w, expr)
-        return
-    if "mstype" in want:
-        assert str(got) == want["mstype"], f"{expr}: {got} != {want['mstype']}"
-        return
-    if "py" in want:
-        assert got == want["py"] or list(got) == want["py"], f"{expr}: {got!r} != {want['py']!r}"
-        return
-    assert str(got.dtype) == want["dtype"], f"{expr}: dtype {got.dtype} != {want['dtype']}"
-    assert list(got.shape) == want["shape"], f"{expr}: shape {got.shape} != {want['shape']}"
-    arr = got.asnumpy()
-    vals = arr.astype(np.int64 if arr.dtype == np.bool_ else np.float64)
-    tol = 2e-3 if want["dtype"] == "Float16" else 1e-5
-    np.testing.assert_allclose(vals.reshape(-1), np.array(want["values"]), rtol=tol, atol=tol,
-                               err_msg=expr)
 
 
 @pytest.mark.parametrize("case", GOLDEN["cases"], ids=lambda c: c["expr"])
@@ -58,7 +32,7 @@ def test_matches_mindspore_numpy(case):
     fn = case["expr"].split("(")[0].replace("mnp.", "")
     if fn in NEEDS and not hasattr(ops, NEEDS[fn]):
         pytest.skip(f"ops.{NEEDS[fn]} is not available yet")
-    _check(eval(case["expr"], _namespace()), case["out"], case["expr"])  # noqa: S307
+    golden_cases.run_case(case, _namespace(), nan_as_zero=True)
 
 
 RNG = np.random.default_rng(5)

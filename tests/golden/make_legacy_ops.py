@@ -11,13 +11,14 @@ the output (dtype, shape and values; tuples; Python values) or the builtin
 exception class is recorded. ``tests/ops/test_legacy_ops_golden.py`` evaluates
 the same expressions with ``import msxla as ms``.
 """
-import json
-import os
+import functools
 
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, ops
 from mindspore.ops import functional as F
+
+import expr_cases
 
 ms.set_context(pynative_synchronize=True)
 
@@ -122,41 +123,12 @@ ops.crop_and_resize(img4, cboxes, cidx, (4, 1), 'bilinear', 2.0)
 """
 
 
-def _record(out):
-    if isinstance(out, (tuple, list)):
-        return {"seq": [_record(o) for o in out]}
-    if isinstance(out, Tensor):
-        arr = out.asnumpy()
-        vals = arr.astype(np.int64) if arr.dtype == np.bool_ else arr.astype(np.float64)
-        return {"dtype": str(out.dtype), "shape": list(arr.shape),
-                "values": vals.reshape(-1).tolist()}
-    return {"py": out, "type": type(out).__name__}
-
-
-def _builtin(exc):
-    for cls in type(exc).__mro__:
-        if cls.__module__ == "builtins":
-            return cls.__name__
-    return "Exception"
-
-
 def main():
     ns = {"ms": ms, "ops": ops, "F": F, "Tensor": Tensor, "np": np}
     ns.update({k: Tensor(a) for k, a in ARRAYS.items()})
-    cases = []
-    for expr in [e.strip() for e in CASES.strip().splitlines() if e.strip()]:
-        try:
-            rec = {"expr": expr, "out": _record(eval(expr, ns))}  # noqa: S307
-        except Exception as exc:  # noqa: BLE001 - recorded as the expected failure
-            msg = str(exc).splitlines()[0][:200] if str(exc) else ""
-            rec = {"expr": expr, "error": _builtin(exc), "message": msg}
-        cases.append(rec)
-    out = {"inputs": {k: {"dtype": str(a.dtype), "values": a.tolist()}
-                      for k, a in ARRAYS.items()}, "cases": cases}
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "legacy_ops.json")
-    with open(path, "w") as f:
-        json.dump(out, f, indent=0)
-    print(f"wrote {len(cases)} cases to {path}")
+    rec = functools.partial(expr_cases.record, tensor=Tensor, py_type=True)
+    cases = expr_cases.evaluate([(None, CASES)], ns, rec)
+    expr_cases.write("legacy_ops.json", expr_cases.plain_inputs(ARRAYS), cases)
 
 
 if __name__ == "__main__":

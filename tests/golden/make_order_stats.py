@@ -10,12 +10,13 @@ outputs too), or the name of the builtin exception class MindSpore raised.
 ``import msxla as ms``. A case whose MindSpore CPU build has no kernel is
 recorded as an error with an empty message and checked against numpy instead.
 """
-import json
-import os
+import functools
 
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, ops
+
+import expr_cases
 
 ms.set_context(pynative_synchronize=True)
 
@@ -148,45 +149,23 @@ m.ptp(axis=1, keepdims=True)
 """
 
 
-def _record(out):
-    if isinstance(out, (tuple, list)):
-        return {"seq": [_record(o) for o in out]}
-    if isinstance(out, Tensor):
-        arr = out.asnumpy()
-        vals = arr.astype(np.int64) if arr.dtype == np.bool_ else arr.astype(np.float64)
-        return {"dtype": str(out.dtype), "shape": list(arr.shape),
-                "values": [None if v != v else v for v in vals.reshape(-1).tolist()]}
-    return {"py": out}
-
-
-def _builtin(exc):
-    for cls in type(exc).__mro__:
-        if cls.__module__ == "builtins":
-            return cls.__name__
-    return "Exception"
+def _inputs():
+    """The inputs, with the positions of their NaNs (stored as 0 in the values)."""
+    out = {}
+    for k, a in ARRAYS.items():
+        nans = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+        out[k] = {"dtype": str(a.dtype), "values": np.where(nans, 0, a).tolist()
+                  if nans.any() else a.tolist(), "nan": np.argwhere(nans).tolist()
+                  if a.dtype.kind == "f" else []}
+    return out
 
 
 def main():
     ns = {"ms": ms, "ops": ops, "Tensor": Tensor, "np": np}
     ns.update({k: Tensor(a) for k, a in ARRAYS.items()})
-    cases = []
-    for expr in [e.strip() for e in CASES.strip().splitlines() if e.strip()]:
-        try:
-            rec = {"expr": expr, "out": _record(eval(expr, ns))}  # noqa: S307
-        except Exception as exc:  # noqa: BLE001 - recorded as the expected failure
-            msg = str(exc).splitlines()[0][:200] if str(exc) else ""
-            rec = {"expr": expr, "error": _builtin(exc), "message": msg}
-        cases.append(rec)
-    out = {"inputs": {k: {"dtype": str(a.dtype),
-                          "values": np.where(np.isnan(a), 0, a).tolist()
-                          if a.dtype.kind == "f" and np.isnan(a).any() else a.tolist(),
-                          "nan": np.argwhere(np.isnan(a)).tolist() if a.dtype.kind == "f"
-                          else []}
-                      for k, a in ARRAYS.items()}, "cases": cases}
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "order_stats.json")
-    with open(path, "w") as f:
-        json.dump(out, f, indent=0)
-    print(f"wrote {len(cases)} cases to {path}")
+    rec = functools.partial(expr_cases.record, tensor=Tensor, nan="null")
+    cases = expr_cases.evaluate([(None, CASES)], ns, rec)
+    expr_cases.write("order_stats.json", _inputs(), cases)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,13 @@ and values; tuples of outputs and Python values too), or the name of the
 builtin exception class MindSpore raised. ``tests/ops/test_shape_golden.py``
 evaluates the same expressions with ``import msxla as ms``.
 """
-import json
-import os
+import functools
 
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, ops
+
+import expr_cases
 
 ms.set_context(pynative_synchronize=True)
 
@@ -476,48 +477,15 @@ ops.cholesky(q)
 """
 
 
-def _record(out):
-    if isinstance(out, (tuple, list)):
-        return {"seq": [_record(o) for o in out]}
-    if isinstance(out, Tensor):
-        arr = out.asnumpy()
-        if arr.dtype == np.bool_:
-            vals = arr.astype(np.int64)
-        else:
-            vals = arr.astype(np.float64)
-        return {"dtype": str(out.dtype), "shape": list(arr.shape),
-                "values": np.nan_to_num(vals, nan=0.0).reshape(-1).tolist()}
-    if isinstance(out, ms.dtype.Type):
-        return {"mstype": str(out)}
-    return {"py": out}
-
-
-def _builtin(exc):
-    for cls in type(exc).__mro__:
-        if cls.__module__ == "builtins":
-            return cls.__name__
-    return "Exception"
-
-
 def main():
     ns = {"ms": ms, "ops": ops, "Tensor": Tensor, "np": np}
     ns.update({k: Tensor(a) for k, a in ARRAYS.items()})
-    cases = []
-    for group, text in (("shape", SHAPE), ("creation", CREATION), ("linalg", LINALG),
-                        ("errors", ERRORS)):
-        for expr in [e.strip() for e in text.strip().splitlines() if e.strip()]:
-            try:
-                rec = {"expr": expr, "group": group, "out": _record(eval(expr, ns))}  # noqa: S307
-            except Exception as exc:  # noqa: BLE001 - recorded as the expected failure
-                rec = {"expr": expr, "group": group, "error": _builtin(exc),
-                       "message": str(exc).splitlines()[0][:200]}
-            cases.append(rec)
-    out = {"inputs": {k: {"dtype": str(a.dtype), "values": a.tolist()}
-                      for k, a in ARRAYS.items()}, "cases": cases}
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shape_ops.json")
-    with open(path, "w") as f:
-        json.dump(out, f, indent=0)
-    print(f"wrote {len(cases)} cases to {path}")
+    rec = functools.partial(expr_cases.record, tensor=Tensor, mstype=ms.dtype.Type,
+                            nan="zero")
+    groups = [("shape", SHAPE), ("creation", CREATION), ("linalg", LINALG),
+              ("errors", ERRORS)]
+    cases = expr_cases.evaluate(groups, ns, rec)
+    expr_cases.write("shape_ops.json", expr_cases.plain_inputs(ARRAYS), cases)
 
 
 if __name__ == "__main__":

@@ -4,18 +4,14 @@ Each golden case is an expression over fixed inputs, evaluated here with
 ``import msxla as ms``; outputs must match in dtype, shape and values, and
 failing calls must raise the same builtin exception class.
 """
-import builtins
-import json
-import os
-
 import numpy as np
 import pytest
 
 import msxla as ms
 from msxla import Tensor, ops
+import golden_cases
 
-GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "..", "golden",
-                                     "shape_ops.json")))
+GOLDEN = golden_cases.load("shape_ops.json")
 CASES = [c for c in GOLDEN["cases"]
          # einsum has no CPU kernel in MindSpore 2.10; it is checked against numpy instead
          if not (c.get("error") == "RuntimeError" and not c.get("message"))]
@@ -23,40 +19,10 @@ CASES = [c for c in GOLDEN["cases"]
 
 def _namespace():
     ns = {"ms": ms, "ops": ops, "Tensor": Tensor, "np": np}
-    for name, spec in GOLDEN["inputs"].items():
-        ns[name] = Tensor(np.array(spec["values"], dtype=spec["dtype"]))
+    ns.update({k: Tensor(v) for k, v in golden_cases.inputs(GOLDEN).items()})
     return ns
-
-
-def _check(got, want, expr):
-    if "seq" in want:
-        assert isinstance(got, (tuple, list)), f"{expr}: expected a sequence, got {got!r}"
-        assert len(got) == len(want["seq"]), f"{expr}: length {len(got)} != {len(want['seq'])}"
-        for g, w in zip(got, want["seq"]):
-            _check(g, w, expr)
-        return
-    if "mstype" in want:
-        assert str(got) == want["mstype"], f"{expr}: {got} != {want['mstype']}"
-        return
-    if "py" in want:
-        assert got == want["py"] or list(got) == want["py"], f"{expr}: {got!r} != {want['py']!r}"
-        return
-    assert isinstance(got, Tensor), f"{expr}: expected a Tensor, got {type(got).__name__}"
-    assert str(got.dtype) == want["dtype"], f"{expr}: dtype {got.dtype} != {want['dtype']}"
-    assert list(got.shape) == want["shape"], f"{expr}: shape {got.shape} != {want['shape']}"
-    arr = got.asnumpy()
-    vals = np.nan_to_num(arr.astype(np.int64 if arr.dtype == np.bool_ else np.float64), nan=0.0)
-    tol = 2e-3 if want["dtype"] in ("Float16", "BFloat16") else 1e-5
-    np.testing.assert_allclose(vals.reshape(-1), np.array(want["values"]), rtol=tol, atol=tol,
-                               err_msg=expr)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["expr"])
 def test_matches_mindspore(case):
-    ns = _namespace()
-    expr = case["expr"]
-    if "error" in case:
-        with pytest.raises(getattr(builtins, case["error"])):
-            eval(expr, ns)  # noqa: S307 - expressions from the committed golden file
-        return
-    _check(eval(expr, ns), case["out"], expr)  # noqa: S307
+    golden_cases.run_case(case, _namespace(), half_tol=2e-3, nan_as_zero=True)
