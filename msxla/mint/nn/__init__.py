@@ -1,7 +1,12 @@
-"""``mindspore.mint.nn``: the torch-like layers. ``Dropout(p, inplace)`` and
-``CrossEntropyLoss`` are here; layers MindSpore 2.10 shares with ``nn`` come
+"""``mindspore.mint.nn``: the torch-like layers. ``Dropout(p, inplace)``,
+``CrossEntropyLoss`` and ``GroupNorm`` (``weight`` / ``bias``) are here; layers MindSpore 2.10 shares with ``nn`` come
 from the path index, and ``mint.nn.functional`` holds the functions."""
+from msxla import ops
+from msxla.common import dtype as mstype
+from msxla.common.initializer import initializer
+from msxla.common.parameter import Parameter
 from msxla.mint.nn import functional  # noqa: F401
+from msxla.nn.cell import Cell
 from msxla.nn.layer.basic import Dropout as _Dropout
 from msxla.nn.loss import CrossEntropyLoss as _CrossEntropyLoss
 
@@ -25,4 +30,30 @@ class CrossEntropyLoss(_CrossEntropyLoss):
                          label_smoothing=label_smoothing)
 
 
-__all__ = ["Dropout", "CrossEntropyLoss"]
+class GroupNorm(Cell):
+    """Normalise each of ``num_groups`` channel groups of (N, C, ...), then per-channel
+    ``* weight + bias`` (Parameters of ones and zeros, trained when ``affine``)."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, dtype=None):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError("For 'GroupNorm', the 'num_channels' must be divided by "
+                             f"'num_groups', but got 'num_channels': {num_channels}, "
+                             f"'num_groups': {num_groups}.")
+        self.num_groups, self.num_channels = num_groups, num_channels
+        self.eps, self.affine = eps, affine
+        dtype = dtype if dtype is not None else mstype.float32
+        self.weight = Parameter(initializer("ones", num_channels, dtype), name="weight",
+                                requires_grad=affine)
+        self.bias = Parameter(initializer("zeros", num_channels, dtype), name="bias",
+                              requires_grad=affine)
+
+    def construct(self, input):
+        return ops.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extend_repr(self):
+        return (f"num_groups={self.num_groups}, num_channels={self.num_channels}, "
+                f"eps={self.eps}, affine={self.affine}")
+
+
+__all__ = ["Dropout", "CrossEntropyLoss", "GroupNorm"]
