@@ -17,9 +17,9 @@ from msxla.common import dtype as mstype
 from msxla.common.tensor import Tensor
 from msxla.ops.indexing import check_index_dtype
 from msxla.ops.opdef import op
-from msxla.ops.primitive import PrimDef
+from msxla.ops.primitive import REQUIRED, PrimDef
 from msxla.ops.reduction import one_axis
-from msxla.ops.surface import exports, set_public
+from msxla.ops.surface import composite, exports, set_public
 
 
 _ALL = tuple(mstype.all_types)
@@ -162,6 +162,22 @@ def _index_add(x, indices, y, axis):
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     """``x`` with the slices of ``y`` added at ``indices`` along ``axis`` (in place)."""
     return _index_add(x, indices, y, axis)
+
+
+@composite(prim="InplaceIndexAdd", public=False, primitive=PrimDef(
+    init=(("axis", REQUIRED),),
+    call=lambda prim, var, indices, updates: inplace_index_add(var, indices, updates, prim.axis)))
+def inplace_index_add(var, indices, updates, axis):
+    """``InplaceIndexAdd(axis)(var, indices, updates)``: ``var`` with the slices of
+    ``updates`` added at ``indices`` (int32) along ``axis``, written into ``var`` (a
+    Parameter or Tensor); returns the result as a new Tensor, as MindSpore does."""
+    if isinstance(indices, Tensor) and indices.dtype != mstype.int32:
+        raise TypeError("For primitive[InplaceIndexAdd], the input argument[indices] must be "
+                        f"a type of {{Tensor[Int32]}}, but got Tensor[{indices.dtype}].")
+    out = index_add(var, indices, updates, axis)
+    if isinstance(var, Tensor):
+        var._data = out._data
+    return out
 
 
 @op(static=("axis",), method="index_fill", prim="IndexFill", dtypes=_ALL, primitive=True)
