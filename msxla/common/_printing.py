@@ -30,7 +30,8 @@ _NUMPY1 = {"legacy": "1.25"} if int(np.__version__.split(".")[0]) >= 2 else {}
 
 
 def _shape_text(shape):
-    return "[" + ", ".join(str(int(s)) for s in shape) + "]"
+    """``[2, 3]``; a placeholder's dynamic dimension prints -1, as in MindSpore."""
+    return "[" + ", ".join("-1" if s is None else str(int(s)) for s in shape) + "]"
 
 
 def _nan_text(v, plus=False):

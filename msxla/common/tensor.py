@@ -59,6 +59,10 @@ class Tensor:
                               dtype or mstype.float32)
                 self._data = None
                 return
+            if dtype is not None:  # placeholder of any rank: Tensor(None, dtype) as in MindSpore
+                self._spec = (None, dtype)
+                self._data = None
+                return
             raise TypeError("For 'Tensor', input_data, init or shape must be given.")
         if init is not None:
             raise TypeError("For 'Tensor', pass either input_data or init, not both.")
@@ -71,7 +75,7 @@ class Tensor:
     @property
     def shape(self):
         if self._data is None:
-            return self._spec[0]
+            return (-2,) if self._spec[0] is None else self._spec[0]  # -2: any rank
         return tuple(self._data.shape)
 
     @property
@@ -114,7 +118,8 @@ class Tensor:
         return False
 
     def is_dynamic_spec(self):
-        """True for a shape-only placeholder such as ``Tensor(shape=[None, 3], dtype=...)``."""
+        """True for a shape-only placeholder such as ``Tensor(shape=[None, 3], dtype=...)``,
+        or ``Tensor(None, dtype=...)`` (any rank)."""
         return self._data is None
 
     # ------------------------------------------------------------ conversion
@@ -208,7 +213,7 @@ class Tensor:
             if data is None:
                 raise concretization_error(what)
         if data is None:
-            raise ValueError(f"Tensor(shape={list(self._spec[0])}) is a shape placeholder "
+            raise ValueError(f"Tensor(shape={list(self.shape)}) is a shape placeholder "
                              "without data.")
         return data
 

@@ -66,15 +66,21 @@ def symbolic_avals(first_key, symbol_of):
                  for shape, (_, dtype) in zip(shapes, first_key))
 
 
+ANY_RANK = "any rank"  # the declared shape of ``Tensor(None, dtype=...)``
+
+
 def declared_avals(specs, first_key):
     """Symbolic avals from declared placeholders (``Tensor(shape=[None, 3])``).
 
-    ``specs`` gives, per leaf, the declared shape (None entries are dynamic) or
-    None for a leaf with no declaration. Undeclared dims are static; declared
-    dynamic dims with equal sizes in the first call share a symbol."""
+    ``specs`` gives, per leaf, the declared shape (None entries are dynamic),
+    or None for a leaf with no declaration or declared ``ANY_RANK`` (msxla then
+    compiles per shape, as for an undeclared input: XLA has no rank-polymorphic
+    programs, and making every dim of the call's rank symbolic breaks ops that
+    need a static dim). Undeclared dims are static; declared dynamic dims with
+    equal sizes in the first call share a symbol. None when no dim is dynamic."""
     symbol_of, names = {}, {}
     for li, declared in enumerate(specs):
-        if declared is None:
+        if declared is None or declared == ANY_RANK:
             continue
         shape = first_key[li][0]
         if len(declared) != len(shape):
@@ -89,6 +95,8 @@ def declared_avals(specs, first_key):
             elif d != shape[ax]:
                 raise ValueError(f"The input {li} has shape {shape}, which does not fit the "
                                  f"declared shape {list(declared)}.")
+    if not symbol_of:
+        return None
     return symbolic_avals(first_key, symbol_of)
 
 

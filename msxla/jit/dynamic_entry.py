@@ -98,7 +98,10 @@ def _declared_per_leaf(declared, spec):
 
 def _collect(node, decl, out):
     if isinstance(node, LEAVES):
-        out.append(tuple(decl.shape) if decl is not None and hasattr(decl, "shape") else None)
+        if getattr(decl, "_spec", None) is not None and decl._spec[0] is None:
+            out.append(D.ANY_RANK)
+        else:
+            out.append(tuple(decl.shape) if decl is not None and hasattr(decl, "shape") else None)
     elif isinstance(node, Seq):
         for j, child in enumerate(node.children):
             sub = decl[j] if isinstance(decl, (tuple, list)) and j < len(decl) else None

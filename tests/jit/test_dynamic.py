@@ -142,3 +142,34 @@ def test_dynamic_zero_keeps_one_graph_per_shape():
         g(batch(b), batch(b))
     assert g.stats.captures == 4 and g.stats.lowerings == 4
     assert not re.search(r"\?x", g.lower(batch(7), batch(7)).as_text())
+
+
+def test_any_rank_placeholder(jmode):
+    # Tensor(None, dtype) / Tensor(shape=None, dtype): MindSpore 2.10's dynamic-rank
+    # placeholder, shape [-2]; msxla compiles such an input per shape
+    spec = Tensor(None, dtype=ms.float32)
+    assert spec.shape == (-2,) and spec.dtype == ms.float32
+    assert Tensor(shape=None, dtype=ms.float32).shape == (-2,)
+    assert repr(spec) == "Tensor(shape=[-2], dtype=Float32, value=<placeholder>)"
+    assert "[-1, 3]" in repr(Tensor(shape=[None, 3], dtype=ms.float32))
+    with pytest.raises(ValueError, match="placeholder"):
+        spec.asnumpy()
+    g = ms.jit(ms.enable_dynamic(x=spec)(lambda x: x.sum(0) * 2), **mode_kwargs(jmode))
+    for shape in ((2, 3), (4, 5), (3, 2, 2), (5, 1, 2)):
+        x = Tensor(np.arange(np.prod(shape), dtype=np.float32).reshape(shape))
+        assert_close(g(x), np.arange(np.prod(shape), dtype=np.float32).reshape(shape).sum(0) * 2)
+    g(Tensor(np.ones((2, 3), np.float32)))
+    assert g.stats.captures == 4
+
+
+def test_any_rank_placeholder_through_set_inputs():
+    net = nn.Dense(3, 2)
+    net.set_inputs(Tensor(None, dtype=ms.float32))
+    x = batch(4)
+    want = net(x).asnumpy()
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        assert_close(net(x), want, rtol=1e-5, atol=1e-5)
+        assert net(batch(2)).shape == (2, 2)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
