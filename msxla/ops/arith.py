@@ -51,7 +51,7 @@ def _div(input, other, rounding_mode):
     if input.dtype == jnp.bool_:
         return _div(input.astype(jnp.int8), other.astype(jnp.int8), rounding_mode) != 0
     if rounding_mode == "floor":
-        return jnp.floor_divide(input, other)
+        return _floor_divide(input, other)
     return _trunc_div(input, other)
 
 
@@ -83,10 +83,30 @@ def _on_bools(fn, x, y):
     return fn(x, y)
 
 
+def _by_zero(q, x, y):
+    """Integer division by zero as MindSpore's CPU kernels give it: the dtype's
+    largest value for a positive dividend, its smallest for a negative one, 0 for 0
+    (XLA alone gives -1)."""
+    if not jnp.issubdtype(q.dtype, jnp.integer):
+        return q
+    info = jnp.iinfo(q.dtype)
+    x = x.astype(q.dtype)
+    limit = jnp.where(x > 0, info.max, jnp.where(x < 0, info.min, 0)).astype(q.dtype)
+    return jnp.where(y == 0, limit, q)
+
+
 def _floor_divide(x, y):
     if jnp.iscomplexobj(x):  # MindSpore: the floor of the quotient's real part
         return jnp.floor(jnp.real(x / y)).astype(x.dtype)
-    return jnp.floor_divide(x, y)
+    return _by_zero(jnp.floor_divide(x, y), x, y)
+
+
+def _remainder(x, y):
+    """``x % y`` with the sign of ``y``; by an integer zero, ``x`` (as MindSpore gives)."""
+    r = jnp.remainder(x, y)
+    if jnp.issubdtype(r.dtype, jnp.integer):
+        return jnp.where(y == 0, x.astype(r.dtype), r)
+    return r
 
 
 @op(dtype="promote", method="floor_divide",
@@ -106,18 +126,18 @@ def floor_div(x, y):
     operators=("__mod__", "__rmod__", "__imod__"), prim="FloorMod", primitive=True)
 def remainder(input, other):
     """``input % other`` with the sign of ``other`` (Python's convention)."""
-    return _on_bools(jnp.remainder, input, other)
+    return _on_bools(_remainder, input, other)
 
 
 @op(dtype=binary("FloorMod", REAL), prim="FloorMod")
 def floor_mod(x, y):
     """Alias of ``remainder``."""
-    return _on_bools(jnp.remainder, x, y)
+    return _on_bools(_remainder, x, y)
 
 
 def _trunc_div(x, y):
     if jnp.issubdtype(x.dtype, jnp.integer):
-        return jax.lax.div(*jnp.broadcast_arrays(x, y))
+        return _by_zero(jax.lax.div(*jnp.broadcast_arrays(x, y)), x, y)
     return jnp.trunc(jnp.true_divide(x, y)).astype(jnp.result_type(x, y))
 
 

@@ -50,6 +50,13 @@ ARRAYS = {
     "cidx": np.array([0, 1, 1, 0], np.int32),
     "rois": np.array([[0, 1.0, 1.0, 6.0, 5.0], [1, 0.0, 2.0, 9.0, 7.5], [0, 2.5, 0.5, 4.0, 3.0],
                       [1, -2.0, -1.0, 3.0, 12.0]], np.float32),
+    # integer division by zero
+    "zi": np.array([5, -5, 0, 7], np.int32),
+    "zd": np.array([0, 0, 0, 2], np.int32),
+    "zl": np.array([5, -5, 0, 7], np.int64),
+    "zld": np.array([0, 0, 0, 2], np.int64),
+    "zu": np.array([5, 251, 0, 7], np.uint8),
+    "zud": np.array([0, 0, 0, 2], np.uint8),
 }
 
 CASES = """
@@ -72,6 +79,19 @@ ops.RealDiv()(xi, a[0:1] + 1)
 ops.RealDiv()(a, f)
 ops.RealDiv()(x, f[0:1])
 ops.Div()(xi, 4)
+ops.floor_divide(zi, zd)
+zi // zd
+ops.div(zi, zd, rounding_mode='floor')
+ops.truncate_div(zi, zd)
+ops.remainder(zi, zd)
+ops.fmod(zi, zd)
+ops.floor_divide(zl, zld)
+ops.truncate_div(zl, zld)
+ops.remainder(zl, zld)
+ops.floor_divide(zu, zud)
+ops.remainder(zu, zud)
+ops.FloorDiv()(zi, zd)
+ops.TruncateDiv()(zi, zd)
 ops.tensor_floordiv(a, f)
 ops.floordiv(xi, 4)
 ops.tensor_mod(a, f)

@@ -15,7 +15,7 @@ CASES = GOLDEN["cases"]
 JITTED = [c for c in CASES if c["expr"].split("(")[0] in (
     "ops.CheckValid", "ops.IOU", "ops.BoundingBoxEncode", "ops.BoundingBoxDecode",
     "ops.NMSWithMask", "ops.DepthToSpace", "ops.SpaceToDepth", "ops.ROIAlign",
-    "ops.RealDiv", "ops.Div") and "out" in c]
+    "ops.RealDiv", "ops.Div", "ops.FloorDiv", "ops.TruncateDiv") and "out" in c]
 
 
 def _namespace():
