@@ -53,6 +53,7 @@ from msxla.ops.nn_grid import *  # noqa: F401,F403
 from msxla.ops.random import *  # noqa: F401,F403
 from msxla.ops.random_discrete import *  # noqa: F401,F403
 from msxla.ops.state_ops import *  # noqa: F401,F403
+from msxla.ops.summary_ops import *  # noqa: F401,F403
 from msxla.ops.comm_ops import *  # noqa: F401,F403
 from msxla.ops.comm_ops import ReduceOp  # noqa: F401 - an enumeration, not an op
 from msxla.ops.clip_norm import *  # noqa: F401,F403

@@ -11,8 +11,9 @@ from msxla.train.metrics import *  # noqa: F401,F403
 from msxla.train.metrics import __all__ as _metrics_all
 from msxla.train.model import Model
 from msxla.train.serialization import load_checkpoint, load_param_into_net, save_checkpoint
+from msxla.train.summary import SummaryRecord
 
 __all__ = ["Model", "DatasetHelper", "connect_network_with_dataset", "build_train_network",
            "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager",
-           "save_checkpoint", "load_checkpoint", "load_param_into_net", "data_sink"]
+           "save_checkpoint", "load_checkpoint", "load_param_into_net", "data_sink", "SummaryRecord"]
 __all__ += list(_callback_all) + list(_metrics_all)

@@ -13,8 +13,9 @@ from msxla.train.callback._loss_monitor import LossMonitor
 from msxla.train.callback._lr_scheduler_callback import LearningRateScheduler
 from msxla.train.callback._progress_bar import ProgressBar  # msxla's own
 from msxla.train.callback._reduce_lr_on_plateau import ReduceLROnPlateau
+from msxla.train.callback._summary_collector import SummaryCollector
 from msxla.train.callback._time_monitor import TimeMonitor
 
 __all__ = ["Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "CheckpointConfig",
            "RunContext", "LearningRateScheduler", "History", "LambdaCallback",
-           "ReduceLROnPlateau", "EarlyStopping", "ProgressBar"]
+           "ReduceLROnPlateau", "EarlyStopping", "ProgressBar", "SummaryCollector"]
