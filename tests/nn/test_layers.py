@@ -109,6 +109,24 @@ def test_embedding_padding_row_starts_at_zero():
     np.testing.assert_array_equal(np.delete(table, 2, 0), 1)
 
 
+def test_embedding_lookup_out_of_range_ids_and_max_norm(jit_mode):
+    # MindSpore 2.10: ids outside [0, 4) give zero rows; a ones row with max_norm=0.5
+    # becomes 0.5 / sqrt(2) in each place
+    from modes import make
+    emb = nn.EmbeddingLookup(4, 2, param_init="ones", max_norm=0.5)
+    assert [(n, tuple(p.shape)) for n, p in emb.parameters_and_names()] == \
+        [("embedding_table", (4, 2))]
+    ids = ms.Tensor(np.array([[1, 0], [5, -1]], np.int32))
+    want = np.array([[[0.5, 0.5], [0.5, 0.5]], [[0, 0], [0, 0]]], np.float32) / math.sqrt(2)
+    for fn in (emb, make(emb, jit_mode)):
+        np.testing.assert_allclose(fn(ids).asnumpy(), want, rtol=1e-6)
+    plain = nn.EmbeddingLookup(4, 2, param_init="ones", dtype=ms.float16)
+    assert plain.embedding_table.dtype == ms.float16
+    np.testing.assert_array_equal(plain(ms.Tensor(np.array([2]), ms.int64)).asnumpy(), [[1, 1]])
+    with pytest.raises(ValueError, match="target"):
+        nn.EmbeddingLookup(4, 2, target="GPU")
+
+
 def test_encoder_layers_start_equal_and_ignore_the_given_weights():
     layer = nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0)
     enc = nn.TransformerEncoder(layer, 2)
