@@ -84,6 +84,10 @@ def _builtin_containers(value):
     return value
 
 
+def _conj(x):
+    return jnp.conj(x) if jnp.iscomplexobj(x) else x
+
+
 class _Substitute:
     """Marks an argument leaf replaced by the Tensor around primal ``index`` (``tensor``
     is the user's Tensor, whose gradient hooks the substitute carries)."""
@@ -358,7 +362,10 @@ class CallPlan:
         out = self.output(diff, aux)
 
         def pullback(sens=None):
-            return vjp_fn(self.cotangents(diff, sens))
+            # MindSpore's complex gradient is the conjugate of jax's (for a real loss,
+            # d/dx + i d/dy): conjugate the cotangents in and the gradients out
+            grads = vjp_fn([_conj(c) for c in self.cotangents(diff, sens)])
+            return tuple(_conj(g) for g in grads)
 
         return out, pullback
 
