@@ -185,13 +185,20 @@ def matcher_code(spec, ns, miss="None"):
     The names the code uses are added to the namespace ``ns``."""
     ns.setdefault("_MISSING", object())
     gen = _Gen(ns, miss)
-    gen.lines.append(f"if len(args) != {len(spec.args)}: return {miss}")
     if spec.kwnames:
         gen.lines.append(f"if len(kwargs) != {len(spec.kwnames)}: return {miss}")
     else:
         gen.lines.append(f"if kwargs: return {miss}")
-    for i, child in enumerate(spec.args):
-        gen.node(child, f"args[{i}]")
+    # one unpacking checks the count and names the arguments (cheaper per call than
+    # len() and an index per argument)
+    names = [gen.name("a", None) for _ in spec.args]
+    if names:
+        gen.lines += ["try:", f"    {', '.join(names)}, = args", "except ValueError:",
+                      f"    return {miss}"]
+    else:
+        gen.lines.append(f"if args: return {miss}")
+    for name, child in zip(names, spec.args):
+        gen.node(child, name, named=True)
     for k, child in zip(spec.kwnames, spec.kwargs):
         var = gen.name("k", None)
         gen.lines.append(f"{var} = kwargs.get({k!r}, _MISSING)")
@@ -215,10 +222,15 @@ class _Gen:
     def check(self, cond):
         self.lines.append(f"if {cond}: return {self.miss}")
 
-    def node(self, node, expr):
+    def node(self, node, expr, named=False):
+        """Check the value of ``expr`` against ``node`` (``named``: ``expr`` is already
+        a local name of its own)."""
         kind = type(node)
-        var = self.name("a", None)
-        self.lines.append(f"{var} = {expr}")
+        if named:
+            var = expr
+        else:
+            var = self.name("a", None)
+            self.lines.append(f"{var} = {expr}")
         if kind is TensorLeaf:
             self.check(f"{var}.__class__ is not {self.name('cls', node.cls)}")
             self.leaves.append(f"{var}._data")

@@ -7,13 +7,19 @@ executable, write back the Parameters it wrote, and wrap the outputs. For the
 seed's ``a*b+c`` it reads::
 
     def fast(args, kwargs):
-        if len(args) != 3: return MISS
+        if kwargs: return MISS
+        try:
+            _a0, _a1, _a2, = args
+        except ValueError:  # another number of arguments
+            return MISS
         ...type checks...
         try:
-            outs = _call(_a0._data, _a2._data, _a4._data)
+            outs = _call(_a0._data, _a1._data, _a2._data)
         except TypeError:   # compiled for other shapes/dtypes: refused before running
             return MISS
-        return _wrap(outs[0])
+        _t = _new(_Tensor)  # wrap(outs[0]) without its frame
+        _t._data = outs[0]
+        return _t
 
 The call's checks come from the signature (``signature.matcher_code``, the
 same checks ``make_matcher`` generates, failing with ``MISS``). Entries that
@@ -27,14 +33,14 @@ import jax
 import jax.numpy as jnp
 
 from msxla.capture import signature as S
-from msxla.common.tensor import wrap
+from msxla.common.tensor import Tensor
 from msxla.jit.entry import MISS
 
 
 def make_fast_call(entry, spec):
     """``fast(args, kwargs) -> output | MISS`` for ``entry`` and its signature ``spec``."""
     graph = entry.graph
-    ns = {"MISS": MISS, "_call": entry.call, "_wrap": wrap, "_build": entry.build,
+    ns = {"MISS": MISS, "_call": entry.call, "_build": entry.build,
           "_refs": sys.getrefcount, "_copy": _copy}
     lines, leaves = S.matcher_code(spec, ns, miss="MISS")
     if graph.guards:
@@ -63,8 +69,9 @@ def make_fast_call(entry, spec):
     for i, p in enumerate(graph.state_out):
         ns[f"_sout{i}"] = p
         lines.append(f"_sout{i}._value = outs[{n + i}]")
-    if graph.out_spec == S.TENSOR_OUT:
-        lines.append("return _wrap(outs[0])")
+    if graph.out_spec == S.TENSOR_OUT:  # wrap(outs[0]), without its frame
+        ns["_new"], ns["_Tensor"] = object.__new__, Tensor
+        lines += ["_t = _new(_Tensor)", "_t._data = outs[0]", "return _t"]
     elif graph.state_out:
         lines.append(f"return _build(outs[:{n}])")
     else:
