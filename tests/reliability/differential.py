@@ -22,8 +22,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib.util
+import atexit
 import itertools
 import os
+import shutil
 import sys
 import tempfile
 
@@ -34,7 +36,8 @@ from msxla.errors import ConcretizationError
 from modes import available_modes
 from program import Program, apply_changes, call_args
 
-_DIR = tempfile.mkdtemp(prefix="msxla_fuzz_")
+_DIR = tempfile.mkdtemp(prefix="msxla_fuzz_")  # the programs' files, gone at exit
+atexit.register(shutil.rmtree, _DIR, True)
 _COUNT = itertools.count()
 # float64 at float32 precision: float64 programs mix in float32 values (optimizer
 # hyper-parameters such as Adam's beta powers) whose rounding XLA's O1 simplifier may move.
