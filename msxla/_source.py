@@ -11,6 +11,7 @@ import dataclasses
 import linecache
 import os
 import sys
+import sysconfig
 import threading
 import types
 
@@ -29,6 +30,35 @@ def is_internal_file(filename: str) -> bool:
     if filename.startswith(_JAX_DIRS):
         return True
     return any(p in filename for p in _PLUMBING)
+
+
+_STDLIB = tuple({os.path.realpath(sysconfig.get_paths()[k]) + os.sep
+                 for k in ("stdlib", "platstdlib")})
+_SITE = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+_user_code_cache: dict = {}
+
+
+def is_user_file(filename: str) -> bool:
+    """True for the user's files: not msxla, jax, the standard library or an installed
+    package (exec'd and generated code counts as the user's)."""
+    if filename.startswith("<frozen"):
+        return False
+    if filename.startswith("<"):
+        return True  # `python -c`, exec'd code, generated dataclass/namedtuple methods
+    if is_internal_file(filename):
+        return False
+    real = os.path.realpath(filename)
+    if any(s in real for s in _SITE):
+        return False
+    return not real.startswith(_STDLIB)
+
+
+def is_user_code(code: types.CodeType) -> bool:
+    try:
+        return _user_code_cache[code.co_filename]
+    except KeyError:
+        result = _user_code_cache[code.co_filename] = is_user_file(code.co_filename)
+        return result
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,8 +19,7 @@ from msxla.capture import signature as S
 from msxla.capture.frame import CaptureFrame, MissedParameter
 from msxla.capture.graph import CapturedGraph
 from msxla.capture.logs import Logs
-from msxla.capture.rebinds import Rebinds
-from msxla.capture.run_eagerly import RunEagerly
+from msxla.capture.rebinds import Rebinds, rebound_error
 from msxla.capture.staged_print import staged_print
 from msxla.capture.tensor_state import (Lifted, MissedTensorState, add_candidate,
                                         drop_state_guards, outside_tensors, split_state)
@@ -72,11 +71,7 @@ def _trace_once(fn, spec, leaves, candidates, mode, name, guards):
                 out = fn(*args, **kwargs)
                 rebound = rebinds.found()
                 if rebound:
-                    raise user_error(RunEagerly, "the function binds "
-                                     f"{rebound[0]} to a Tensor it computes, so it runs in "
-                                     "Python and every call rebinds it, as in PyNative (to "
-                                     "keep one graph, change that Tensor in place instead: "
-                                     "ops.assign(t, value))")
+                    raise rebound_error(rebound[0])
                 # inside the frame: a returned Parameter is its value after the call's writes
                 out_spec, out_leaves = S.flatten_output(out)
             written_tensors, tensor_values = lifted.finish()

@@ -40,6 +40,7 @@ import types
 
 from msxla import flags
 from msxla.capture.capture import RunEagerly
+from msxla.capture.rebinds import strict_rebound_error
 from msxla.errors import ConcretizationError, UnsupportedError, user_error
 from msxla.common.cell_base import CellBase
 
@@ -89,6 +90,9 @@ def restore_cells(saved):
 def escalate(err: ConcretizationError, strict: bool, name: str) -> Exception:
     """The error to raise for a piece that needs a graph Tensor's value in Python."""
     text = str(err).split("\n")[0]
+    rebound = getattr(err, "rebound", None)
+    if strict and rebound is not None:  # a name rebound to a graph Tensor (rebinds.py)
+        return strict_rebound_error(StrictConcretizationError, rebound, name)
     if strict:
         return user_error(
             StrictConcretizationError, f"jit '{name}' (fullgraph=True): {text}",

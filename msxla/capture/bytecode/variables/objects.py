@@ -14,15 +14,9 @@
 """
 from __future__ import annotations
 
-import os
-import sysconfig
 import types
 
-from msxla._source import is_internal_file
-
-_STDLIB = tuple({os.path.realpath(sysconfig.get_paths()[k]) + os.sep
-                 for k in ("stdlib", "platstdlib")})
-_SITE = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+from msxla._source import is_user_code, is_user_file
 
 STAGED_MODULES = frozenset({
     "msxla", "jax", "jaxlib", "numpy", "math", "cmath", "operator", "functools", "itertools",
@@ -30,29 +24,6 @@ STAGED_MODULES = frozenset({
     "builtins", "types", "re", "inspect", "warnings", "logging", "contextlib", "weakref",
 })
 IMPURE_PREFIXES = ("numpy.random", "jax.debug")
-
-_user_code_cache: dict = {}
-
-
-def is_user_file(filename: str) -> bool:
-    if filename.startswith("<frozen"):
-        return False
-    if filename.startswith("<"):
-        return True  # `python -c`, exec'd code, generated dataclass/namedtuple methods
-    if is_internal_file(filename):
-        return False
-    real = os.path.realpath(filename)
-    if any(s in real for s in _SITE):
-        return False
-    return not real.startswith(_STDLIB)
-
-
-def is_user_code(code: types.CodeType) -> bool:
-    try:
-        return _user_code_cache[code.co_filename]
-    except KeyError:
-        result = _user_code_cache[code.co_filename] = is_user_file(code.co_filename)
-        return result
 
 
 def is_user_function(fn) -> bool:
