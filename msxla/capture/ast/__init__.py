@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import types
 
-from msxla.capture.ast import fallback, resolve
+from msxla.capture.ast import fallback, raises, resolve
 from msxla.capture.ast.transform import convert, converted_code
 from msxla.capture.capture import register_front_end
 from msxla.capture.tracing import trace_to_graph
@@ -49,6 +49,12 @@ def capture_ast(fn, spec, leaves, candidates, options, name, guards):
                 raise
             fallback.restore_cells(saved)  # the function now runs in Python: exactly once
             raise fallback.escalate(err, strict, name) from err
+        except Exception as exc:  # noqa: BLE001 - re-raised unless it is the case below
+            err = raises.with_graph_values(exc, strict)
+            if err is None:
+                raise
+            fallback.restore_cells(saved)
+            raise fallback.escalate(err, strict, name) from exc
 
 
 def entry_function(fn, strict):

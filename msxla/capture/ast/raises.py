@@ -14,6 +14,11 @@ the graph runs. MindSpore raises then, when the branch is taken:
 
 Only exceptions raised by the user's own code count (its innermost frame is
 the user's): errors of ops and of msxla itself stay compile errors.
+
+A user's exception raised while the graph is captured whose message formats a
+graph Tensor (``raise ValueError(f"bad {x}")`` under a condition Python
+decides) cannot carry the value; under LAX the function runs in Python, which
+raises it with the value, as PyNative and MindSpore do.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import jax
 
 from msxla._source import is_internal_file, user_location_from_traceback
 from msxla.capture.ast import resolve
+from msxla.capture.ast.strings import needs_runtime
 from msxla.errors import ConcretizationError, MsxlaError, UnsupportedError, user_error
 
 
@@ -60,3 +66,14 @@ def in_loop(exc):
                       "whose condition is a Tensor.",
                       loc=user_location_from_traceback(exc.__traceback__), find_loc=False,
                       hint="raise under an `if` inside the loop, or use fullgraph=False.")
+
+
+def with_graph_values(exc, strict):
+    """LAX: the error that sends the function to Python when a user's exception escaping
+    the capture holds a value only the graph has (a string formatting a graph Tensor);
+    else None (the exception propagates as it is)."""
+    if strict or not is_user_raise(exc) or not needs_runtime(exc.args):
+        return None
+    return user_error(ConcretizationError, f"{type(exc).__name__} is raised with a message "
+                      "that formats a graph Tensor", loc=user_location_from_traceback(
+                          exc.__traceback__), find_loc=False)
