@@ -170,3 +170,13 @@ class ParameterTuple(tuple):
             c.name = f"{prefix}.{p.name}"
             out.append(c)
         return ParameterTuple(out)
+
+
+class _Buffer(Tensor):
+    """A Tensor a Cell keeps as a buffer when assigned as its attribute
+    (``mindspore.common.parameter._Buffer``): state that is not trained, listed by
+    ``Cell.buffers()``; ``persistent=False`` keeps it out of the Cell's saved state."""
+
+    def __init__(self, data, *, persistent=True):
+        super().__init__(data._data if isinstance(data, Tensor) else data)
+        self.persistent = persistent

@@ -18,7 +18,7 @@ from msxla.common.cell_base import ATTR_EPOCH, CellBase, bump_epoch  # noqa: F40
 from msxla.common.parameter import Parameter, ParameterTuple
 from msxla.common.tensor import Tensor
 from msxla.context import CONTEXT, GRAPH_MODE
-from msxla.nn import _hooks
+from msxla.nn import _buffers, _hooks
 
 class Cell(CellBase):
     """Base class for all networks and layers (``mindspore.nn.Cell``)."""
@@ -37,6 +37,7 @@ class Cell(CellBase):
         d["_dynamic_inputs"] = None
         d["_graph_runner"] = None
         d["_scope"] = None
+        _buffers.init(d)
         if flags:
             d.update(flags)
         bump_epoch()
@@ -64,6 +65,8 @@ class Cell(CellBase):
             cells[name] = value
             d.pop(name, None)
             params.pop(name, None)
+        elif "_buffers" in d and _buffers.is_buffer_write(self, name, value):
+            _buffers.store(self, name, value)
         elif value is None and name in params:
             params[name] = None
         elif value is None and name in cells:
@@ -100,6 +103,7 @@ class Cell(CellBase):
         elif name in d["_cells"]:
             del d["_cells"][name]
         else:
+            _buffers.forget(self, name)
             object.__delattr__(self, name)
         bump_epoch()
 
@@ -158,6 +162,20 @@ class Cell(CellBase):
                     continue
                 seen.add(id(param))
                 yield (f"{prefix}.{name}" if prefix else name), param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Keep ``tensor`` (or None) as the buffer ``name``: state that is not trained."""
+        _buffers.register(self, name, tensor, persistent)
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        return _buffers.named(self, prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, value in _buffers.named(self, recurse=recurse):
+            yield value
+
+    def get_buffer(self, target):
+        return _buffers.get(self, target)
 
     def get_parameters(self, expand=True):
         for _, param in self.parameters_and_names(expand=expand):
