@@ -127,6 +127,18 @@ def test_embedding_lookup_out_of_range_ids_and_max_norm(jit_mode):
         nn.EmbeddingLookup(4, 2, target="GPU")
 
 
+def test_lp_pool_layers_match_the_window_power_sum():
+    x = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5) * 0.5
+    win = np.lib.stride_tricks.sliding_window_view(x, (2, 3), axis=(2, 3))[:, :, ::2, ::1]
+    want = (win ** 2).sum((-1, -2)) ** 0.5
+    got = nn.LPPool2d(2, (2, 3), stride=(2, 1))(ms.Tensor(x)).asnumpy()
+    np.testing.assert_allclose(got, want, rtol=1e-5)
+    y = x[:, :, 0]
+    want1 = (np.lib.stride_tricks.sliding_window_view(y, 3, axis=2)[:, :, ::3] ** 3).sum(-1)
+    np.testing.assert_allclose(nn.LPPool1d(3, 3)(ms.Tensor(y)).asnumpy(), want1 ** (1 / 3),
+                               rtol=1e-5)
+
+
 def test_encoder_layers_start_equal_and_ignore_the_given_weights():
     layer = nn.TransformerEncoderLayer(4, 2, 8, dropout=0.0)
     enc = nn.TransformerEncoder(layer, 2)

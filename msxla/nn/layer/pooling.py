@@ -12,7 +12,7 @@ from msxla.nn._checkparam import check_value_type
 from msxla.nn.cell import Cell
 
 __all__ = ["MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
-           "AdaptiveAvgPool2d", "AdaptiveMaxPool2d"]
+           "AdaptiveAvgPool2d", "AdaptiveMaxPool2d", "LPPool1d", "LPPool2d"]
 
 
 class _PoolNd(Cell):
@@ -269,3 +269,29 @@ class AdaptiveMaxPool2d(Cell):
 
     def construct(self, input):
         return ops.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class LPPool1d(Cell):
+    """Power-average pooling of (N, C, L) or (C, L): ``(sum of x ** p) ** (1 / p)`` over
+    each window (``ops.lp_pool1d``)."""
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def construct(self, x):
+        return ops.lp_pool1d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool2d(Cell):
+    """Power-average pooling of (N, C, H, W): ``(sum of x ** p) ** (1 / p)`` over each
+    window (``ops.lp_pool2d``)."""
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def construct(self, x):
+        return ops.lp_pool2d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
