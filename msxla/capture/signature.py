@@ -28,7 +28,7 @@ from msxla.capture.values import (ByIdentity, Const, ConstTensor, Dict, IdKey, N
                                   NumpyLeaf, ScalarLeaf, Seq, TensorLeaf, leaf_paths,
                                   tensor_leaf)
 from msxla.common.parameter import Parameter
-from msxla.common.tensor import Tensor, wrap
+from msxla.common.tensor import Tensor, concretization_error, wrap
 from msxla.options import MUTABLE_CONTAINERS, MUTABLE_SCALARS
 
 _SCALAR_DTYPES = {bool: np.bool_, int: np.int64, float: np.float32}
@@ -303,6 +303,9 @@ def _out(x, leaves):
         return Seq(type(x), tuple(_out(v, leaves) for v in x))
     if isinstance(x, dict):
         return Dict(type(x), tuple(x.keys()), tuple(_out(v, leaves) for v in x.values()))
+    graph_only = getattr(type(x), "graph_only", None)
+    if graph_only:  # a value that only exists when the graph runs (a formatted string)
+        raise concretization_error(graph_only)
     return Const(type(x), x)
 
 

@@ -30,6 +30,7 @@ class LazyStr:
     """Text with pieces formatted when the graph runs (see the module doc)."""
 
     __slots__ = ("items",)
+    graph_only = "Returning a string that formats a graph Tensor"  # see signature._out
 
     def __init__(self, items):
         self.items = tuple(items)   # str, or (render, payload) rendered at run time
