@@ -114,23 +114,30 @@ def main():
     args = p.parse_args()
     if args.as_worker:
         worker(args.steps, args.batch)
-        return
-    rows = []
-    for n in args.workers:
-        r = launch(n, args.steps, args.batch)
-        r.update(workers=n, samples_per_s=r["steps_per_s"] * n * args.batch)
-        rows.append(r)
+        return 0
+    rows, failed = [], False
     print(f"MLP 784-512-512-10, {args.batch} rows per worker, {os.cpu_count()} CPUs\n")
     print("| workers | steps/s | samples/s (all workers) | collective bytes per step |")
-    print("|---:|---:|---:|---|")
-    for r in rows:
-        coll = ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(r["collective_bytes"].items()))
-        print(f"| {r['workers']} | {r['steps_per_s']:.1f} | {r['samples_per_s']:.0f} | "
-              f"{coll or 'none'} |")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(rows, f, indent=1)
-
+    print("|---:|---:|---:|---|", flush=True)
+    for n in args.workers:   # each row printed (and saved) as soon as it is measured
+        try:
+            r = launch(n, args.steps, args.batch)
+        except (RuntimeError, subprocess.TimeoutExpired) as err:
+            print(str(err), file=sys.stderr, flush=True)
+            failed = True
+            rows.append({"workers": n, "failed": str(err).splitlines()[0]})
+            print(f"| {n} | **FAILED** | - | - |", flush=True)
+        else:
+            r.update(workers=n, samples_per_s=r["steps_per_s"] * n * args.batch)
+            rows.append(r)
+            coll = ", ".join(f"{k} {v / 1e6:.2f} MB"
+                             for k, v in sorted(r["collective_bytes"].items()))
+            print(f"| {r['workers']} | {r['steps_per_s']:.1f} | {r['samples_per_s']:.0f} | "
+                  f"{coll or 'none'} |", flush=True)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(rows, f, indent=1)
+    return 1 if failed else 0
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
