@@ -1,0 +1,1 @@
+"""``mindspore.experimental``: MindSpore's torch-style APIs (``experimental.optim``)."""
