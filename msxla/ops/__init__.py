@@ -59,6 +59,7 @@ from msxla.ops.comm_ops import ReduceOp  # noqa: F401 - an enumeration, not an o
 from msxla.ops.clip_norm import *  # noqa: F401,F403
 from msxla.ops.control_flow import *  # noqa: F401,F403
 from msxla.ops.hooks import *  # noqa: F401,F403
+from msxla.ops.morph import *  # noqa: F401,F403
 from msxla.ops.composite import *  # noqa: F401,F403
 from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
 from msxla.ops import tensor_members  # noqa: E402,F401 - Tensor.float(), .t(), .stride(), ...
