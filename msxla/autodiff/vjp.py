@@ -47,7 +47,8 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     _check_tensors("vjp", "inputs", inputs)
     _check_has_aux("vjp", has_aux)
     weight_list, single = (None, False) if weights is None else normalize_weights("vjp", weights)
-    plan = CallPlan(fn, inputs, {}, tuple(range(len(inputs))), weight_list or (), has_aux, "vjp")
+    plan = CallPlan(fn, inputs, {}, tuple(range(len(inputs))), weight_list or (), has_aux, "vjp",
+                    int_inputs=True)  # integer inputs differentiated as grad does
     out, pullback = plan.vjp()
 
     def vjp_fn(*v):

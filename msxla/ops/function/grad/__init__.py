@@ -1,0 +1,1 @@
+"""``mindspore.ops.function.grad``: the gradient functions (``grad_func``)."""
