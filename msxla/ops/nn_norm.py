@@ -152,14 +152,21 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return _affine(y, weight, bias, shape).astype(input.dtype)
 
 
+def _rms_norm_prim(prim, x, gamma):
+    return _rms_norm_row(x, gamma, prim.attrs["epsilon"])
+
+
 @op(dtype=float_rule("RmsNorm", _FLOATS), dtype_args=("x",), static=("epsilon",),
-    prim="RmsNorm")
+    prim="RmsNorm", primitive=PrimDef(init=(("epsilon", 1e-6),), call=_rms_norm_prim))
 def rms_norm(x, gamma, epsilon=1e-6):
     """``x / sqrt(mean(x ** 2) + epsilon) * gamma`` over ``gamma``'s dims; returns (y, rstd)."""
     axes = tuple(range(x.ndim - gamma.ndim, x.ndim))
     xc = x.astype(_compute_dtype(x))
     rstd = 1.0 / jnp.sqrt(jnp.mean(jnp.square(xc), axis=axes, keepdims=True) + epsilon)
     return (xc * rstd * gamma).astype(x.dtype), rstd.astype(jnp.float32)
+
+
+_rms_norm_row = rms_norm
 
 
 def _l2_normalize_call(prim, x):

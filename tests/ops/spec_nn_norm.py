@@ -87,6 +87,8 @@ SPECS = [
            _inputs((2, 6, 3), (6,), (6,)), dtypes=F, grad=True,
            fn=lambda x, w, b: ms.ops.group_norm(x, 3, w, b)),
     OpSpec("rms_norm", rms_norm_ref, _inputs((2, 3, 4), (4,)), dtypes=F, grad=True),
+    OpSpec("rms_norm", lambda x, g: rms_norm_ref(x, g, 1e-3), _inputs((2, 3, 4), (3, 4)),
+           dtypes=F, fn=lambda x, g: ms.ops.RmsNorm(1e-3)(x, g), id="prim"),
     OpSpec("l2_normalize", lambda x: (x / np.sqrt(np.maximum((x.astype(np.float64) ** 2)
                                                              .sum(-1, keepdims=True), 1e-4)))
            .astype(x.dtype), ((3, 4),), dtypes=F, grad=True,

@@ -120,4 +120,17 @@ class CentralCrop(Cell):
         return image[..., top:h - top, left:w - left]
 
 
-__all__ = ["PSNR", "SSIM", "CentralCrop"]
+class Unfold(Cell):
+    """Every ``ksizes`` window of an NCHW image as channels (``ExtractImagePatches``):
+    output [N, ksize_row * ksize_col * C, out_row, out_col]."""
+
+    def __init__(self, ksizes, strides, rates, padding="valid"):
+        super().__init__()
+        self.extract_image_patches = ops.ExtractImagePatches(ksizes, strides, rates,
+                                                             padding.upper())
+
+    def construct(self, input_x):
+        return self.extract_image_patches(input_x)
+
+
+__all__ = ["PSNR", "SSIM", "CentralCrop", "Unfold"]

@@ -16,7 +16,7 @@ from msxla.nn.cell import Cell
 
 __all__ = ["LossBase", "L1Loss", "MSELoss", "MAELoss", "RMSELoss", "SmoothL1Loss", "HuberLoss",
            "SoftMarginLoss", "KLDivLoss", "SoftmaxCrossEntropyWithLogits", "NLLLoss",
-           "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss"]
+           "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss", "CTCLoss"]
 
 
 def _check_type_name(arg_name, dtype, valid, prim_name):
@@ -190,6 +190,27 @@ class NLLLoss(LossBase):
 
     def construct(self, logits, labels):
         return ops.nll_loss(logits, labels, self.weight, self.ignore_index, self.reduction)
+
+
+class CTCLoss(LossBase):
+    """CTC loss of [T, N, C] (or [T, C]) log-probabilities against padded targets
+    (``ops.ctc_loss``'s loss)."""
+
+    def __init__(self, blank=0, reduction="mean", zero_infinity=False):
+        super().__init__(reduction)
+        self.blank = blank
+        self.reduction = reduction
+        self.zero_infinity = zero_infinity
+
+    def construct(self, log_probs, targets, input_lengths, target_lengths):
+        if log_probs.ndim == 2:  # one unbatched sample
+            loss, _ = ops.ctc_loss(log_probs.expand_dims(1), targets.reshape(1, -1),
+                                   input_lengths.reshape(1), target_lengths.reshape(1),
+                                   self.blank, self.reduction, self.zero_infinity)
+            return loss.squeeze(0) if self.reduction == "none" else loss
+        loss, _ = ops.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank,
+                               self.reduction, self.zero_infinity)
+        return loss
 
 
 class CrossEntropyLoss(LossBase):
