@@ -25,6 +25,7 @@ import inspect
 import types
 
 from msxla._source import SourceLoc, is_user_code
+from msxla.common.cell_base import CellBase
 from msxla.options import Jitted
 
 MAX_FUNCTIONS = 64
@@ -52,7 +53,7 @@ def _targets(value, owner=None):
             todo.extend((a, None) for a in v.args)
         elif _is_user_function(v):
             out.append((v, own))
-        elif hasattr(type(v), "construct") and not isinstance(v, type):  # a Cell
+        elif isinstance(v, CellBase):
             todo.append((type(v).construct, v))
         elif type(v) is types.FunctionType and "__wrapped__" in v.__dict__:  # a decorator's
             todo.append((v.__wrapped__, own))
@@ -81,8 +82,9 @@ def _codes(code):
 
 
 def _walk(fn, owner):
-    """``(instruction, object it acts on or _NOTHING)`` over ``fn``'s code: the object
-    is what the previous instructions loaded (a name, then attributes read off it)."""
+    """``(code, instruction, object it acts on or _NOTHING)`` over ``fn``'s code and the
+    code nested in it: the object is what the instructions before loaded (a name, then
+    attributes read off it)."""
     closure = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     self_name = fn.__code__.co_varnames[0] if owner is not None and \
         fn.__code__.co_argcount else None
@@ -125,10 +127,10 @@ def reachable(roots):
 
 def _callees(fn, owner):
     """The user functions named in ``fn``'s code (loaded names, attributes read off them)."""
-    out, seen = [], set()
+    out, seen = [], {}
     for _, _, held in _walk(fn, owner):
         if held is not _NOTHING and id(held) not in seen:
-            seen.add(id(held))
+            seen[id(held)] = held  # kept alive: bound methods are made for the lookup
             out.extend(_targets(held))
     return out
 
