@@ -7,7 +7,7 @@ import pytest
 
 from msxla import Tensor, ops
 from agree import Program, agree
-from modes import any_modes
+from modes import ANY_MODES, any_modes
 
 
 def tensors(sign):
@@ -135,3 +135,37 @@ def test_alias_and_in_place(any_mode):
     """Every case, with the condition's sign flipping between calls on the same
     caller Tensors."""
     agree(any_mode, build_every_case, tensor_control=True)
+
+
+def alias_chosen_in_nested_conditions(a, b, x):
+    """The alias is chosen by an inner Tensor condition inside an outer one."""
+    t = x * 2.0
+    if a.max() > 0:
+        if b.sum() < 100:
+            t = b
+    t.add_(1.0)
+    return t * 1
+
+
+def build_nested_alias():
+    pos, neg = Tensor(np.ones((2, 3), np.float32)), Tensor(-np.ones((2, 3), np.float32))
+    _, b, x = tensors(1.0)
+    return Program(alias_chosen_in_nested_conditions, [(pos, b, x), (neg, b, x), (pos, b, x)],
+                   {"b": b, "x": x})
+
+
+def _nested_alias_modes():
+    lost = pytest.mark.xfail(strict=True, reason="ast: an alias chosen by nested Tensor "
+                             "conditions is lost (the inner condition's choice does not "
+                             "leave the outer lax.cond)")
+    out = []
+    for m in ANY_MODES:
+        marks = [pytest.mark.slow] if m.endswith("O1") else []
+        out.append(pytest.param(m, marks=marks + ([lost] if m.split("-")[0] in
+                                                  ("ast", "graph") else [])))
+    return out
+
+
+@pytest.mark.parametrize("any_mode", _nested_alias_modes())
+def test_alias_chosen_in_nested_conditions(any_mode):
+    agree(any_mode, build_nested_alias, tensor_control=True)
