@@ -16,7 +16,8 @@ check's generator).
 and a plan of 2 to 5 calls that change the inputs (values and leading
 dimension), the scalar argument, globals, Cell attributes, the closure and
 Parameters between calls. Bodies come from ``statements.py``; helper
-functions (sometimes jitted themselves) come with them.
+functions (sometimes jitted themselves, sometimes rebinding the global Tensor
+``R0``) come with them.
 """
 from __future__ import annotations
 
@@ -49,11 +50,12 @@ W0 = Parameter(_init(100, (B,)), name="W0")
 W1 = Parameter(_init(101, (B,)), name="W1")
 W2 = Parameter(_init(103, (B + 1,)), name="W2")
 T0 = _init(102, (B,))
+R0 = _init(104, (B,))
 L0, L1 = (lambda z: z * 0.5 + G0), (lambda z: ops.tanh(z) - G0)
 
 
 def state():
-    out = {{"W0": W0, "W1": W1, "W2": W2, "T0": T0}}
+    out = {{"W0": W0, "W1": W1, "W2": W2, "T0": T0, "R0": R0}}
     if NET is not None:
         out.update({{"NET." + k: p for k, p in NET.parameters_and_names()}})
         out["NET.t"] = NET.t
@@ -136,6 +138,8 @@ def _helpers(draw, rank, dtype, tensor_cf, grad, count):
     for i in range(count):
         ctx = Ctx(draw, rank, dtype, has_n=False, grad=grad, tensor_cf=tensor_cf, max_depth=1)
         body = block(ctx, ["u", "v"], 0, min_size=1, max_size=3)
+        if not grad and draw(st.integers(0, 3)) == 0:  # the helper rebinds a global Tensor
+            body = ["global R0", "R0 = R0 * 0.5 + ops.tanh(v).mean()"] + body
         sources.append(f"\n\ndef _helper{i}(u, v):\n" + "\n".join(indent(body))
                        + "\n    return u + v\n")
         sources[-1] = sources[-1].replace("return u + v", ctx.pick(["return u + v",

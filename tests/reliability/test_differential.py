@@ -62,7 +62,7 @@ def test_the_generator_covers_every_kind_and_construct():
                       ".sum() >", "ops.assign", "append(", "def inner", "self.sub(",
                       "self.dense(", "['u']", "return {", ".add_(", "T0", "self.t",
                       "] = ", " if ", "lambda z", "L1(", "pj", "float(",
-                      "else:\n", "break", "W2", ".copy()"):
+                      "else:\n", "break", "W2", ".copy()", "global R0"):
         assert construct in text, f"{construct!r} not in {len(sources)} programs"
     # the scalar argument as a shape: one of its three forms
     assert any(form in text for form in ("(n + 1, B)", "(n, B)", "(n + 1, 1)"))
