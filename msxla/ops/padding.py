@@ -10,11 +10,13 @@ import numbers
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from msxla.common import dtype as mstype
+from msxla.common.tensor import Tensor
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
-from msxla.ops.surface import exports
+from msxla.ops.surface import composite, exports
 
 
 _MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "edge": "edge",
@@ -79,6 +81,41 @@ def pad(input_x, padding, mode="constant", value=None):
     """``input_x`` padded by ``padding`` = (left, right, top, bottom, ...) from the last
     dimension backwards; ``value`` fills in constant mode (default 0)."""
     return pad_array(input_x, _pairs(padding, input_x.ndim), mode, value)
+
+
+_V3_MODES = {"constant": "constant", "reflect": "reflect", "edge": "replicate",
+             "circular": "circular"}
+
+
+def _padv3_call(prim, x, paddings, constant_value=None):
+    mode = prim.mode
+    if mode not in _V3_MODES:
+        raise ValueError(f"For 'PadV3', the 'mode' must be one of {list(_V3_MODES)}, but got "
+                         f"{mode!r}.")
+    flat = [int(p) for p in np.asarray(paddings.asnumpy() if isinstance(paddings, Tensor)
+                                       else paddings).reshape(-1)]
+    if len(flat) % 2:
+        raise ValueError(f"For 'PadV3', the number of 'paddings' must be even, but got "
+                         f"{len(flat)}.")
+    if not prim.paddings_contiguous:
+        half = len(flat) // 2
+        flat = [v for pair in zip(flat[:half], flat[half:]) for v in pair]
+    if mode != "constant" and len(flat) in (2, 4, 6) and x.ndim != len(flat) // 2 + 2 and \
+            len(flat) != 2:
+        raise ValueError(f"For primitive[PadV3], the input dims when padding's size equal "
+                         f"{len(flat)} must be equal to {len(flat) // 2 + 2}, but got {x.ndim}.")
+    value = None if constant_value is None else (
+        constant_value.item() if isinstance(constant_value, Tensor) else constant_value)
+    return pad(x, tuple(flat), _V3_MODES[mode], value if mode == "constant" else None)
+
+
+@composite(public=False, primitive=PrimDef("PadV3", init=(("mode", "constant"),
+                                                          ("paddings_contiguous", True)),
+                                           call=_padv3_call))
+def _padv3(x, paddings, constant_value=None):
+    """``PadV3(mode, paddings_contiguous)(x, paddings, constant_value)``: ``ops.pad`` with
+    the paddings as a Tensor (pairs from the last dimension backwards, or all begins then
+    all ends when not contiguous); ``edge`` is ``replicate``."""
 
 
 __all__ = exports(__name__)

@@ -19,7 +19,7 @@ from msxla.nn._checkparam import check_bool, check_positive_int, check_value_typ
 from msxla.nn.cell import Cell
 from msxla.nn.layer.activation import get_activation
 
-__all__ = ["Dense", "Flatten", "Unflatten", "Identity", "Dropout", "Dropout1d", "Dropout2d"]
+__all__ = ["Dense", "Flatten", "Unflatten", "Identity", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d"]
 
 
 class Dense(Cell):
@@ -187,6 +187,26 @@ class Dropout2d(Cell):
         if not self.training or self.keep_prob == 1:
             return x
         return ops.dropout2d(x, 1.0 - self.keep_prob)
+
+    def extend_repr(self):
+        return f"p={self.keep_prob}"
+
+
+class Dropout3d(Cell):
+    """Zero whole channels of (N, C, D, H, W) with probability ``p`` in training mode."""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        check_value_type("p", p, [float], "Dropout3d")
+        if p < 0 or p > 1:
+            raise ValueError(f"For 'Dropout3d', the 'p' must be a number in range [0, 1], but "
+                             f"got {p}.")
+        self.keep_prob = 1.0 - p
+
+    def construct(self, x):
+        if not self.training or self.keep_prob == 1:
+            return x
+        return ops.dropout3d(x, 1.0 - self.keep_prob)
 
     def extend_repr(self):
         return f"p={self.keep_prob}"
