@@ -125,6 +125,7 @@ NUMPY += [
      _cross_entropy(x, [1, 0, 3]).mean()),
     ("mint.nn.CrossEntropyLoss(reduction='none', label_smoothing=0.1)(x, "
      "Tensor([1, 0, 3], ms.int32))", _cross_entropy(x, [1, 0, 3], 0.1)),
+    ("mint.nn.SiLU()(x)", x / (1 + np.exp(-x))),
 ]
 
 

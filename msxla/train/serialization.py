@@ -354,3 +354,19 @@ def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_stra
     from msxla.parallel.checkpoint_transform import load_distributed_checkpoint as load
     return load(network, checkpoint_filenames, predict_strategy, train_strategy_filename,
                 strict_load, **kwargs)
+
+
+_TENSOR_TO_NP_TYPE = {
+    "Int8": np.int8, "UInt8": np.uint8, "Int16": np.int16, "UInt16": np.uint16,
+    "Int32": np.int32, "UInt32": np.uint32, "Int64": np.int64, "UInt64": np.uint64,
+    "Float16": np.float16, "Float32": np.float32, "Float64": np.float64, "Bool": np.bool_,
+    "str": "U"}
+
+
+def tensor_to_np_type(tensor_type_str):
+    """The numpy type of a checkpoint's tensor type name (``"Float32"`` -> ``np.float32``,
+    ``"BFloat16"`` -> ml_dtypes' bfloat16); None for a name checkpoints do not use."""
+    if tensor_type_str == "BFloat16":
+        import ml_dtypes
+        return ml_dtypes.bfloat16
+    return _TENSOR_TO_NP_TYPE.get(tensor_type_str)

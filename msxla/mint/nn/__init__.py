@@ -1,5 +1,5 @@
 """``mindspore.mint.nn``: the torch-like layers. ``Dropout(p, inplace)``,
-``CrossEntropyLoss`` and ``GroupNorm`` (``weight`` / ``bias``) are here; layers MindSpore 2.10 shares with ``nn`` come
+``CrossEntropyLoss``, ``GroupNorm`` (``weight`` / ``bias``) and ``SiLU(inplace)`` are here; layers MindSpore 2.10 shares with ``nn`` come
 from the path index, and ``mint.nn.functional`` holds the functions."""
 from msxla import ops
 from msxla.common import dtype as mstype
@@ -7,6 +7,7 @@ from msxla.common.initializer import initializer
 from msxla.common.parameter import Parameter
 from msxla.mint.nn import functional  # noqa: F401
 from msxla.nn.cell import Cell
+from msxla.nn.layer.activation import SiLU as _SiLU
 from msxla.nn.layer.basic import Dropout as _Dropout
 from msxla.nn.loss import CrossEntropyLoss as _CrossEntropyLoss
 
@@ -56,4 +57,12 @@ class GroupNorm(Cell):
                 f"eps={self.eps}, affine={self.affine}")
 
 
-__all__ = ["Dropout", "CrossEntropyLoss", "GroupNorm"]
+class SiLU(_SiLU):
+    """``x * sigmoid(x)``; ``inplace`` is accepted (the result is always a new Tensor)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+
+__all__ = ["Dropout", "CrossEntropyLoss", "GroupNorm", "SiLU"]
