@@ -1,4 +1,4 @@
-"""OpSpecs: SplitWithSize, AddExt and DiagPart against numpy."""
+"""OpSpecs: SplitWithSize, AddExt, DiagPart and polar against numpy."""
 import numpy as np
 
 import msxla as ms
@@ -20,4 +20,10 @@ SPECS = [
            fn=lambda x, y: _prim("AddExt")()(x, y)),
     OpSpec("diag_part", lambda x: np.diagonal(x.reshape(6, 6)).reshape(2, 3), ((2, 3, 2, 3),),
            dtypes=(np.float32, np.int32), grad=True, fn=lambda x: ms.ops.DiagPart()(x)),
+]
+
+SPECS += [
+    OpSpec("polar", lambda r, a: (r * np.exp(1j * a)).astype(np.complex64 if r.dtype ==
+                                                            np.float32 else np.complex128),
+           ((2, 3), (2, 3)), dtypes=(np.float32, np.float64)),
 ]
