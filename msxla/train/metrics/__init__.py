@@ -4,13 +4,13 @@
 ``names()`` lists the metric names ``Model(metrics={...})`` accepts and
 ``get_metric_fn(name)`` builds one. MindSpore's segmentation distances
 (``hausdorff_distance``, ``mean_surface_distance``,
-``root_mean_square_distance``), ``occlusion_sensitivity`` and
-``confusion_matrix_metric`` are not implemented.
+``root_mean_square_distance``) and ``occlusion_sensitivity`` are not implemented.
 """
 from msxla.train.metrics.accuracy import Accuracy
 from msxla.train.metrics.auc import auc
 from msxla.train.metrics.bleu_score import BleuScore
 from msxla.train.metrics.confusion_matrix import ConfusionMatrix
+from msxla.train.metrics.confusion_matrix_metric import ConfusionMatrixMetric
 from msxla.train.metrics.cosine_similarity import CosineSimilarity
 from msxla.train.metrics.dice import Dice
 from msxla.train.metrics.error import MAE, MSE
@@ -27,7 +27,7 @@ from msxla.train.metrics.topk import (Top1CategoricalAccuracy, Top5CategoricalAc
 __all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs",
            "Precision", "Recall", "Fbeta", "BleuScore", "CosineSimilarity", "F1", "Dice", "ROC",
            "auc", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
-           "Loss", "Perplexity", "ConfusionMatrix"]
+           "Loss", "Perplexity", "ConfusionMatrix", "ConfusionMatrixMetric"]
 
 __factory__ = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,
@@ -35,7 +35,7 @@ __factory__ = {
     "cosine_similarity": CosineSimilarity, "topk": TopKCategoricalAccuracy,
     "top_1_accuracy": Top1CategoricalAccuracy, "top_5_accuracy": Top5CategoricalAccuracy,
     "mae": MAE, "mse": MSE, "loss": Loss, "perplexity": Perplexity,
-    "confusion_matrix": ConfusionMatrix,
+    "confusion_matrix": ConfusionMatrix, "confusion_matrix_metric": ConfusionMatrixMetric,
 }
 
 
