@@ -14,6 +14,7 @@ from msxla.common import dtype as mstype
 from msxla.common.seed import next_key
 from msxla.common.tensor import Tensor
 from msxla.ops._nn_util import float_rule
+from msxla.ops.kink_grads import with_slope
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports, set_public, tensor_method
@@ -29,7 +30,7 @@ def _fl(name):
 @op(static=("inplace",), prim="ReLU", primitive=True)
 def relu(input, inplace=False):
     """``max(input, 0)``; ``inplace=True`` also rebinds ``input`` to the result."""
-    return jnp.maximum(input, jnp.zeros((), input.dtype))
+    return with_slope(lambda v: jnp.maximum(v, jnp.zeros((), v.dtype)), lambda v: v > 0, input)
 
 
 _relu_row = relu
@@ -50,19 +51,22 @@ set_public(_relu_row, relu)
 @op(dtype=float_rule("ReLU6", _F16_64), prim="ReLU6", primitive=True)
 def relu6(x):
     """``min(max(x, 0), 6)``."""
-    return jnp.clip(x, 0, 6).astype(x.dtype)
+    return with_slope(lambda v: jnp.clip(v, 0, 6).astype(v.dtype),
+                      lambda v: (v > 0) & (v <= 6), x)
 
 
 @op(static=("alpha",), prim="LeakyReLU")
 def leaky_relu(input, alpha=0.2):
     """``input`` where positive, ``alpha * input`` elsewhere."""
-    return jnp.where(input > 0, input, input * alpha).astype(input.dtype)
+    def slope(v):  # MindSpore splits the tie at 0
+        return jnp.where(v > 0, 1.0, jnp.where(v < 0, alpha, (1.0 + alpha) / 2))
+    return with_slope(lambda v: jnp.where(v > 0, v, v * alpha).astype(v.dtype), slope, input)
 
 
 @op(dtype=_fl("Elu"), static=("alpha",), prim="Elu", primitive=PrimDef(init=(("alpha", 1.0),)))
 def elu(input_x, alpha=1.0):
     """``x`` where positive, ``alpha * (exp(x) - 1)`` elsewhere."""
-    return jnp.where(input_x > 0, input_x, alpha * jnp.expm1(jnp.minimum(input_x, 0)))
+    return jnp.where(input_x >= 0, input_x, alpha * jnp.expm1(jnp.minimum(input_x, 0)))
 
 
 @op(dtype=_fl("SeLU"), prim="SeLU", primitive=True)
@@ -114,7 +118,8 @@ def sigmoid(input):
 @op(dtype=_fl("HSigmoid"), prim="HSigmoid", primitive=True)
 def hardsigmoid(input):
     """``relu6(input + 3) / 6``."""
-    return (jnp.clip(input + 3, 0, 6) / 6).astype(input.dtype)
+    return with_slope(lambda v: (jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype),
+                      lambda v: jnp.where((v > -3) & (v < 3), 1 / 6, 0.0), input)
 
 
 @op(prim="HSwish", primitive=True)
@@ -122,7 +127,9 @@ def hardswish(input):
     """``input * relu6(input + 3) / 6``."""
     if jnp.issubdtype(input.dtype, jnp.integer):
         return (input * jnp.clip(input + 3, 0, 6)) // 6
-    return (input * jnp.clip(input + 3, 0, 6) / 6).astype(input.dtype)
+    return with_slope(lambda v: (v * jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype),
+                      lambda v: jnp.where(v > 3, 1.0, jnp.where(v < -3, 0.0, (2 * v + 3) / 6)),
+                      input)
 
 
 @op(static=("min_val", "max_val"), prim="Hardtanh")

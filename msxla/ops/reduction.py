@@ -184,8 +184,13 @@ def _with_index(input, axis, keepdims, initial, where, largest, name):
     ax = one_axis(axis, input.ndim)
     if input.ndim == 0:
         return x, jnp.zeros((), jnp.int64)
-    return (f(x, axis=ax, keepdims=keepdims),
-            argf(x, axis=ax, keepdims=keepdims).astype(jnp.int64))
+    # the value is read at the index, so its gradient goes to the first extreme
+    # only (MindSpore's ArgMaxWithValue), not split over ties as jnp.max's is
+    index = argf(x, axis=ax, keepdims=True)
+    values = jnp.take_along_axis(x, index, axis=ax)
+    if not keepdims:
+        values, index = jnp.squeeze(values, ax), jnp.squeeze(index, ax)
+    return values, index.astype(jnp.int64)
 
 
 def _with_value(largest):

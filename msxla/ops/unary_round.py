@@ -134,14 +134,19 @@ def _clamp_rule(key):
     return binary("Clamp", ALL)(key)
 
 
-def _clamp(input, min, max):  # noqa: A002 - MindSpore's names
+def _clamp(input, min, max, ties_split=False):  # noqa: A002 - MindSpore's names
     if min is None and max is None:
         raise ValueError("For 'Clamp', at least one of 'min' or 'max' must not be None.")
+    out, inside = input, True
     if min is not None:
-        input = jnp.maximum(input, min)
+        out, inside = jnp.maximum(out, min), inside & (input >= min)
     if max is not None:
-        input = jnp.minimum(input, max)
-    return input
+        out, inside = jnp.minimum(out, max), inside & (input <= max)
+    if ties_split:  # ClipByValue's gradient splits a tie at a bound, as jax's does
+        return out
+    # the value is the same; inside [min, max], bounds included, the input's
+    # derivative is 1 (MindSpore's ClampGrad), where jax would split a tie
+    return jnp.where(inside, input, out)
 
 
 @op(dtype=_clamp_rule, method="clamp", prim="Clamp")
@@ -172,7 +177,7 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
 def _clip_keep_dtype(x, lo, hi):
     def cast(v):
         return None if v is None else jnp.asarray(v).astype(x.dtype)
-    return _clamp(x, cast(lo), cast(hi))
+    return _clamp(x, cast(lo), cast(hi), ties_split=True)
 
 
 @tensor_method("round")
