@@ -134,19 +134,21 @@ def _body(ctx: Ctx, container, scalar_loss):
 
 
 def _helpers(draw, rank, dtype, tensor_cf, grad, count):
-    sources, names = [], []
+    """``(sources, names, names of the helpers that rebind R0)``."""
+    sources, names, rebinding = [], [], []
     for i in range(count):
         ctx = Ctx(draw, rank, dtype, has_n=False, grad=grad, tensor_cf=tensor_cf, max_depth=1)
         body = block(ctx, ["u", "v"], 0, min_size=1, max_size=3)
         if not grad and draw(st.integers(0, 3)) == 0:  # the helper rebinds a global Tensor
             body = ["global R0", "R0 = R0 * 0.5 + ops.tanh(v).mean()"] + body
+            rebinding.append(f"helper{i}")
         sources.append(f"\n\ndef _helper{i}(u, v):\n" + "\n".join(indent(body))
                        + "\n    return u + v\n")
         sources[-1] = sources[-1].replace("return u + v", ctx.pick(["return u + v",
                                                                      "return u * ops.tanh(v)"]))
         sources[-1] += f"\n\nhelper{i} = _helper{i}\n"
         names.append(f"helper{i}")
-    return sources, names
+    return sources, names, rebinding
 
 
 @st.composite
@@ -158,13 +160,16 @@ def programs(draw, kinds=KINDS, tensor_cf=None):
     container = draw(st.sampled_from(["tuple", "list", "dict"]))
     cf = draw(st.booleans()) if tensor_cf is None else tensor_cf
     grad = kind in ("train", "grad")
-    helper_src, helpers = _helpers(draw, rank, dtype, cf, grad, draw(st.integers(0, 2)))
+    helper_src, helpers, rebinding = _helpers(draw, rank, dtype, cf, grad,
+                                              draw(st.integers(0, 2)))
     nested_jit = bool(helpers) and draw(st.booleans())
     closure = kind in ("function", "grad") and draw(st.booleans())
     in_cell = kind in ("cell", "train")
     ctx = Ctx(draw, rank, dtype, in_cell=in_cell, closure=closure, grad=grad, tensor_cf=cf,
               helpers=helpers)
     body = _body(ctx, container, scalar_loss=grad)
+    unpacked = len(_unpack(container))
+    body[unpacked:unpacked] = [f"y = {h}(y, x)" for h in rebinding]  # called: the rebind runs
     source = HEADER.format(dtype=dtype, b=b) + "".join(helper_src)
     if in_cell:
         source += CELLS.format(dense=DENSE if dtype == "float32" else "",
