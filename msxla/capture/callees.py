@@ -46,6 +46,8 @@ def _targets(value, owner=None):
             todo.append((v.fn, own))
         elif isinstance(v, types.MethodType):
             todo.append((v.__func__, v.__self__))
+            if isinstance(v.__self__, CellBase) and not _is_user_function(v.__func__):
+                todo.append((v.__self__, None))  # a Cell's call (GRAPH_MODE, jit of a Cell)
         elif isinstance(v, (staticmethod, classmethod)):
             todo.append((v.__func__, None))
         elif isinstance(v, functools.partial):

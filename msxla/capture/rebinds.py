@@ -83,7 +83,7 @@ class Rebinds:
         seen = set()
         held = [v for c in cells for v in c.__dict__.values()
                 if isinstance(v, (types.FunctionType, types.MethodType))]  # a Cell running fn
-        for f, owner in reachable([fn, *held]):
+        for f, owner in reachable([fn, *held, *cells]):
             for kind, where, name, loc in stores(f, owner):
                 key = (id(where), name)
                 if key not in seen:

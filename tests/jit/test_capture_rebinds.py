@@ -149,9 +149,24 @@ def build_method():
     return Program(net, [(vec(1.0, 2.0),)] * 3, {"total": lambda: net.total})
 
 
+class CallsHelper(nn.Cell):
+    """A jitted Cell whose ``construct`` calls the helper that rebinds."""
+
+    def construct(self, x):
+        bump_global(x)
+        return G * 2
+
+
+def build_cell_helper():
+    global G
+    G = vec(0.0, 1.0)
+    return Program(CallsHelper(), [(vec(1.0, 1.0),)] * 3, {"G": lambda: G})
+
+
 @pytest.mark.parametrize("build", [build_global, build_closure, build_helper,
                                    build_helper_of_helper, build_outside_attribute,
-                                   build_closure_through_helper, build_method])
+                                   build_closure_through_helper, build_method,
+                                   build_cell_helper])
 def test_rebound_global_and_closure_variable(any_mode, build):
     agree(any_mode, build)
 
