@@ -55,6 +55,7 @@ from msxla.ops.custom import *  # noqa: F401,F403
 from msxla.ops.npu_status import *  # noqa: F401,F403
 from msxla.ops.optim_prims import *  # noqa: F401,F403
 from msxla.ops.complex_build import *  # noqa: F401,F403
+from msxla.ops.partial_prim import *  # noqa: F401,F403
 from msxla.ops.nn_misc import *  # noqa: F401,F403
 from msxla.ops.nn_interpolate import *  # noqa: F401,F403
 from msxla.ops.nn_grid import *  # noqa: F401,F403
