@@ -14,7 +14,7 @@ from msxla.common import dtype as mstype
 from msxla.common.seed import next_key
 from msxla.common.tensor import Tensor
 from msxla.ops._nn_util import float_rule
-from msxla.ops.kink_grads import with_slope
+from msxla.ops._kink_grads import with_slope
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports, set_public, tensor_method

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.ops._elementwise import ALL, NUM, unary
-from msxla.ops.kink_grads import with_slope
+from msxla.ops._kink_grads import with_slope
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports
