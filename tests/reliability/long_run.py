@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -58,9 +59,16 @@ def main(argv=None):
         print(f"[{time.perf_counter() - start:7.0f} s] {tally['programs']} programs, "
               f"{tally['checks']} comparisons, {tally['mismatches']} mismatches", flush=True)
 
-    check()
+    def stop(signum, frame):  # `timeout` sends SIGTERM: still print the counts
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    stopped = ""
+    try:
+        check()
+    except KeyboardInterrupt:
+        stopped = " (stopped before the last program)"
     tally = differential.TALLY
-    print(f"long run (seed {opts.seed}): {tally['programs']} programs, {tally['checks']} "
+    print(f"long run (seed {opts.seed}){stopped}: {tally['programs']} programs, {tally['checks']} "
           f"program x mode comparisons, {tally['mismatches']} mismatches, {len(invalid)} "
           f"invalid, {time.perf_counter() - start:.0f} s; mismatching programs in {out}")
     return 1 if found or invalid else 0
