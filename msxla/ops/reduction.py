@@ -10,6 +10,7 @@ Axes are static arguments; ``axis=()`` or ``None`` reduces every axis.
 from __future__ import annotations
 
 import builtins
+import functools
 import numbers
 
 import jax
@@ -184,13 +185,24 @@ def _with_index(input, axis, keepdims, initial, where, largest, name):
     ax = one_axis(axis, input.ndim)
     if input.ndim == 0:
         return x, jnp.zeros((), jnp.int64)
-    # the value is read at the index, so its gradient goes to the first extreme
-    # only (MindSpore's ArgMaxWithValue), not split over ties as jnp.max's is
-    index = argf(x, axis=ax, keepdims=True)
-    values = jnp.take_along_axis(x, index, axis=ax)
-    if not keepdims:
-        values, index = jnp.squeeze(values, ax), jnp.squeeze(index, ax)
-    return values, index.astype(jnp.int64)
+    values = (_extreme_along(x, ax, keepdims, largest)
+              if jnp.issubdtype(x.dtype, jnp.floating) else f(x, axis=ax, keepdims=keepdims))
+    return values, argf(x, axis=ax, keepdims=keepdims).astype(jnp.int64)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1, 2, 3))
+def _extreme_along(x, ax, keepdims, largest):
+    """The max (min) along ``ax``, whose derivative goes to the first extreme only
+    (MindSpore's ArgMaxWithValue), not split over ties as jnp.max's is."""
+    return (jnp.max if largest else jnp.min)(x, axis=ax, keepdims=keepdims)
+
+
+@_extreme_along.defjvp
+def _extreme_along_jvp(ax, keepdims, largest, primals, tangents):
+    (x,), (dx,) = primals, tangents
+    index = (jnp.argmax if largest else jnp.argmin)(x, axis=ax, keepdims=True)
+    dv = jnp.take_along_axis(dx, index, axis=ax)
+    return _extreme_along(x, ax, keepdims, largest), dv if keepdims else jnp.squeeze(dv, ax)
 
 
 def _with_value(largest):
