@@ -14,7 +14,7 @@ from msxla.common import dtype as mstype
 from msxla.common.seed import next_key
 from msxla.common.tensor import Tensor
 from msxla.ops._nn_util import float_rule
-from msxla.ops._kink_grads import with_slope
+from msxla.ops._kink_grads import kinked
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports, set_public, tensor_method
@@ -30,7 +30,12 @@ def _fl(name):
 @op(static=("inplace",), prim="ReLU", primitive=True)
 def relu(input, inplace=False):
     """``max(input, 0)``; ``inplace=True`` also rebinds ``input`` to the result."""
-    return with_slope(lambda v: jnp.maximum(v, jnp.zeros((), v.dtype)), lambda v: v > 0, input)
+    return _relu(input)
+
+
+@kinked(lambda v: v > 0)
+def _relu(v):
+    return jnp.maximum(v, jnp.zeros((), v.dtype))
 
 
 _relu_row = relu
@@ -51,16 +56,23 @@ set_public(_relu_row, relu)
 @op(dtype=float_rule("ReLU6", _F16_64), prim="ReLU6", primitive=True)
 def relu6(x):
     """``min(max(x, 0), 6)``."""
-    return with_slope(lambda v: jnp.clip(v, 0, 6).astype(v.dtype),
-                      lambda v: (v > 0) & (v <= 6), x)
+    return _relu6(x)
+
+
+@kinked(lambda v: (v > 0) & (v <= 6))
+def _relu6(v):
+    return jnp.clip(v, 0, 6).astype(v.dtype)
 
 
 @op(static=("alpha",), prim="LeakyReLU")
 def leaky_relu(input, alpha=0.2):
     """``input`` where positive, ``alpha * input`` elsewhere."""
-    def slope(v):  # MindSpore splits the tie at 0
-        return jnp.where(v > 0, 1.0, jnp.where(v < 0, alpha, (1.0 + alpha) / 2))
-    return with_slope(lambda v: jnp.where(v > 0, v, v * alpha).astype(v.dtype), slope, input)
+    return _leaky_relu(input, alpha)
+
+
+@kinked(lambda v, alpha: jnp.where(v > 0, 1.0, jnp.where(v < 0, alpha, (1.0 + alpha) / 2)))
+def _leaky_relu(v, alpha):  # MindSpore splits the tie at 0
+    return jnp.where(v > 0, v, v * alpha).astype(v.dtype)
 
 
 @op(dtype=_fl("Elu"), static=("alpha",), prim="Elu", primitive=PrimDef(init=(("alpha", 1.0),)))
@@ -118,8 +130,12 @@ def sigmoid(input):
 @op(dtype=_fl("HSigmoid"), prim="HSigmoid", primitive=True)
 def hardsigmoid(input):
     """``relu6(input + 3) / 6``."""
-    return with_slope(lambda v: (jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype),
-                      lambda v: jnp.where((v > -3) & (v < 3), 1 / 6, 0.0), input)
+    return _hardsigmoid(input)
+
+
+@kinked(lambda v: jnp.where((v > -3) & (v < 3), 1 / 6, 0.0))
+def _hardsigmoid(v):
+    return (jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype)
 
 
 @op(prim="HSwish", primitive=True)
@@ -127,9 +143,12 @@ def hardswish(input):
     """``input * relu6(input + 3) / 6``."""
     if jnp.issubdtype(input.dtype, jnp.integer):
         return (input * jnp.clip(input + 3, 0, 6)) // 6
-    return with_slope(lambda v: (v * jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype),
-                      lambda v: jnp.where(v > 3, 1.0, jnp.where(v < -3, 0.0, (2 * v + 3) / 6)),
-                      input)
+    return _hardswish(input)
+
+
+@kinked(lambda v: jnp.where(v > 3, 1.0, jnp.where(v < -3, 0.0, (2 * v + 3) / 6)))
+def _hardswish(v):
+    return (v * jnp.clip(v + 3, 0, 6) / 6).astype(v.dtype)
 
 
 @op(static=("min_val", "max_val"), prim="Hardtanh")

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from msxla.common import dtype as mstype
 from msxla.ops._elementwise import ALL, NUM, unary
-from msxla.ops._kink_grads import with_slope
+from msxla.ops._kink_grads import kinked
 from msxla.ops.opdef import op
 from msxla.ops.primitive import PrimDef
 from msxla.ops.surface import exports
@@ -29,7 +29,12 @@ def _abs(x):
         return jnp.abs(x).astype(x.dtype)
     if x.dtype == jnp.bool_:
         return x
-    return with_slope(jnp.abs, jnp.sign, x)  # AbsGrad: 0 at 0
+    return _real_abs(x)
+
+
+@kinked(lambda v: jnp.sign(v))
+def _real_abs(v):  # AbsGrad: sign(x), 0 at 0
+    return jnp.abs(v)
 
 
 @op(dtype=unary("Abs"), method="abs", operators=("__abs__",), prim="Abs", primitive=True)
