@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import warnings
 
 import ml_dtypes
 import numpy as np
@@ -164,8 +165,12 @@ def to_ms(dtype) -> Type:
     if dtype is builtins.complex:
         return complex64
     try:
-        return _FROM_NP[np.dtype(dtype)]
-    except (KeyError, TypeError):
+        if isinstance(dtype, (np.dtype, type)):
+            return _FROM_NP[np.dtype(dtype)]
+        with warnings.catch_warnings():  # numpy's deprecated aliases ('a') are refused
+            warnings.simplefilter("error", DeprecationWarning)
+            return _FROM_NP[np.dtype(dtype)]
+    except (KeyError, TypeError, DeprecationWarning):
         raise TypeError(f"The dtype {dtype!r} is not a MindSpore data type; "
                         f"use one of {', '.join(map(repr, all_dtypes))}.") from None
 

@@ -345,7 +345,8 @@ def _py_to_numpy(data):
 def _default_py_dtype(arr):
     """MindSpore's defaults for Python data: float64 -> float32, int32/int64 -> int64."""
     if arr.dtype == np.float64:
-        return arr.astype(np.float32)
+        with np.errstate(over="ignore"):  # 1e40 becomes inf, silently, as in MindSpore
+            return arr.astype(np.float32)
     if arr.dtype == np.int32:
         return arr.astype(np.int64)
     return arr

@@ -63,14 +63,16 @@ def fill(type, shape, value):  # noqa: A002 - MindSpore's name
     primitive=PrimDef(call=lambda prim, x: zeros_like(x)))
 def zeros_like(input, *, dtype=None):
     """Zeros with the shape of ``input`` and its dtype (or ``dtype``)."""
-    return jnp.zeros(jnp.shape(input), input.dtype if dtype is None else _dt(dtype, None))
+    input = jnp.asarray(input)
+    return jnp.zeros(input.shape, input.dtype if dtype is None else _dt(dtype, None))
 
 
 @op(static=("dtype",), prim="OnesLike", differentiable=False,
     primitive=PrimDef(call=lambda prim, x: ones_like(x)))
 def ones_like(input, *, dtype=None):
     """Ones with the shape of ``input`` and its dtype (or ``dtype``)."""
-    return jnp.ones(jnp.shape(input), input.dtype if dtype is None else _dt(dtype, None))
+    input = jnp.asarray(input)
+    return jnp.ones(input.shape, input.dtype if dtype is None else _dt(dtype, None))
 
 
 @op(static=("dtype",), prim="FillV2")

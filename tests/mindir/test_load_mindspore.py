@@ -33,8 +33,11 @@ def _check(out, case):
     for got, want in zip(outs, case["outputs"]):
         assert got.shape == tuple(want["shape"])
         assert str(got.asnumpy().dtype) == want["dtype"]
-        np.testing.assert_allclose(got.asnumpy(), np.asarray(want["value"], want["dtype"]),
-                                   rtol=2e-5, atol=2e-5)
+        want = np.asarray(want["value"], want["dtype"])
+        # float32 rounding of a sum grows with the sum's terms, not with its
+        # result: an output near 0 among outputs near 300 differs by ~1e-4
+        scale = max(1.0, float(np.max(np.abs(want)))) if want.size else 1.0
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=2e-5, atol=2e-5 * scale)
 
 
 def _load_and_run(name):
