@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import types
 
+from msxla.common._monad import IOMonad, UMonad
 from msxla.common.tensor import Tensor
 from msxla.jit.counters import code_record
 
 __all__ = ["get_code_extra", "jit_mode_pi_enable", "jit_mode_pi_disable",
-           "update_pijit_default_config", "TensorPy"]
+           "update_pijit_default_config", "TensorPy", "UMonad", "IOMonad"]
 
 # MindSpore's Tensor derives from its C++ tensor class; msxla has one Tensor class.
 TensorPy = Tensor
