@@ -20,6 +20,25 @@ from msxla.common.tensor import Tensor, to_array, wrap
 _counter = itertools.count(1)
 _serials = itertools.count(1)
 
+PARAMETER_NAME_DEFAULT = "Parameter"
+PARAMETER_NAME_PREFIX_MAX_LEN = 1024
+# A Parameter made without a name gets ``Parameter#<n>`` until a Cell names it.
+_GENERATED_PREFIX = PARAMETER_NAME_DEFAULT + "#"
+
+
+def _gen_param_name() -> str:
+    """A fresh generated name (``Parameter#<n>``) for a Parameter made without one."""
+    return f"{_GENERATED_PREFIX}{next(_counter)}"
+
+
+def _is_parameter_generated(param_name) -> bool:
+    """Was ``param_name`` generated for a Parameter created without a name?
+
+    A Cell gives such a Parameter its attribute name (or ``Parameter$<n>`` inside a
+    ParameterTuple); a name the user gave is kept."""
+    return (isinstance(param_name, str) and param_name.startswith(_GENERATED_PREFIX)
+            and param_name[len(_GENERATED_PREFIX):].isdigit())
+
 
 def next_serial() -> int:
     """The serial the next Parameter will get (captures compare against it)."""
@@ -58,7 +77,7 @@ class Parameter(Tensor):
         self._serial = next(_serials)
         _SERIAL_PEEK[0] = self._serial + 1
         self._auto_named = name is None
-        self.name = f"Parameter#{next(_counter)}" if name is None else name
+        self.name = _gen_param_name() if name is None else name
         self.requires_grad = bool(requires_grad)
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer

@@ -118,6 +118,10 @@ class Cell(CellBase):
             if id(item) in seen_ids:
                 continue
             seen_ids.add(id(item))
+            if item._auto_named:  # an unnamed Parameter: Parameter$1, Parameter$2, ...
+                serial = self.__dict__.get("_tuple_param_id", 1)
+                item.name, item._auto_named = f"Parameter${serial}", False
+                self.__dict__["_tuple_param_id"] = serial + 1
             if item.name in seen_names:
                 raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
                                  "Please set a unique name for the parameter.")
