@@ -15,6 +15,8 @@ import functools
 import inspect
 from typing import Callable
 
+from msxla.ops._grad.grad_base import registered_bprop
+
 # Every Primitive class built for an op, by name (``ops.operations``).
 PRIMITIVES: dict[str, type] = {}
 # The default of a constructor argument that must be given (``Broadcast(root_rank)``).
@@ -42,8 +44,30 @@ class PrimDef:
     check: Callable | None = None
 
 
+def _honouring_bprops(call):
+    """``call`` (a Primitive class's ``__call__``), using a bprop registered for the
+    instance in ``mindspore.ops._grad.grad_base`` when there is one."""
+
+    @functools.wraps(call)
+    def __call__(self, *args, **kwargs):
+        bprop = registered_bprop(self)
+        if bprop is None:
+            return call(self, *args, **kwargs)
+        from msxla.autodiff.custom_bprop import call_with_bprop
+        return call_with_bprop(functools.partial(call, self), bprop, args, kwargs)
+
+    __call__.__msxla_bprop_hook__ = True
+    return __call__
+
+
 class Primitive:
     """Base class of MindSpore primitives (``mindspore.ops.Primitive``)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        call = cls.__dict__.get("__call__")
+        if callable(call) and not getattr(call, "__msxla_bprop_hook__", False):
+            cls.__call__ = _honouring_bprops(call)
 
     def __init__(self, name=None):
         self.name = name or type(self).__name__
