@@ -58,7 +58,8 @@ bool = bool_  # noqa: A001 - mindspore.bool
 int = dtype.int  # noqa: A001
 float = dtype.float  # noqa: A001
 
-__version__ = "0.1.0"
+from msxla.version import __version__  # noqa: E402
+from msxla._run_check import run_check  # noqa: E402
 
 alias_mindspore = _alias.alias_mindspore
 _alias.index_loaded_modules()

@@ -6,6 +6,7 @@ iterator yielding Tensors. The pipeline runs on grain (see ``engine``); this
 package keeps MindSpore's API, names, defaults, sizes, shapes, dtypes and
 errors.
 """
+from msxla import context  # noqa: F401 - mindspore.dataset.context
 from msxla.dataset.core import config  # noqa: F401
 from msxla.dataset.engine import *  # noqa: F401,F403
 from msxla.dataset.engine import __all__ as _engine_all

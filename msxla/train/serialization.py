@@ -22,6 +22,7 @@ from io import BytesIO
 import numpy as np
 from google.protobuf.message import DecodeError
 
+from msxla import context  # noqa: F401 - mindspore.train.serialization.context
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
 from msxla.nn import _checkparam as validator
