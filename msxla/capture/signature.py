@@ -25,8 +25,9 @@ import numpy as np
 
 from msxla.capture.guards import is_data
 from msxla.capture.values import (ByIdentity, Const, ConstTensor, Dict, IdKey, Node,  # noqa: F401
-                                  NumpyLeaf, ScalarLeaf, Seq, TensorLeaf, leaf_paths,
+                                  NumpyLeaf, ScalarLeaf, Seq, Sparse, TensorLeaf, leaf_paths,
                                   tensor_leaf)
+from msxla.common._sparse_base import SparseBase
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, concretization_error, wrap
 from msxla.options import MUTABLE_CONTAINERS, MUTABLE_SCALARS
@@ -91,6 +92,9 @@ def _flatten(x, leaves, owners, dynamic, in_mutable):
         leaves.append(jnp.asarray(x))
         owners.append(None)
         return _new(NumpyLeaf, (NumpyLeaf, x.dtype))
+    if isinstance(x, SparseBase):  # its Tensors are leaves, its shape is baked in
+        children = tuple(_flatten(p, leaves, owners, False, in_mutable) for p in x._parts())
+        return _new(Sparse, (Sparse, cls, children, x.shape))
     if is_data(x):
         if cls is float and x == 0.0 and math.copysign(1.0, x) < 0:
             # -0.0 == 0.0 as a key, not as a constant
@@ -133,6 +137,8 @@ def _rebuild(node, it):
         return node.value
     if kind is Dict:
         return node.cls(zip(node.keys, (_rebuild(c, it) for c in node.children)))
+    if kind is Sparse:
+        return node.cls._from_parts(node.shape, *(_rebuild(c, it) for c in node.children))
     if kind is Seq:
         items = [_rebuild(c, it) for c in node.children]
         return node.cls(items) if node.cls is not tuple else tuple(items)
@@ -255,6 +261,11 @@ class _Gen:
             self.check(f"{var}.__class__ is not {cls} or len({var}) != {len(node.children)}")
             for j, child in enumerate(node.children):
                 self.node(child, f"{var}[{j}]")
+        elif kind is Sparse:
+            cls, shape = self.name("cls", node.cls), self.name("shp", node.shape)
+            self.check(f"{var}.__class__ is not {cls} or {var}._shape != {shape}")
+            for part, child in zip(node.cls._PARTS, node.children):
+                self.node(child, f"{var}.{part}")
         elif kind is Dict:
             cls, keys = self.name("cls", node.cls), self.name("keys", list(node.keys))
             self.check(f"{var}.__class__ is not {cls} or list({var}) != {keys}")
@@ -301,6 +312,8 @@ def _out(x, leaves):
         return TENSOR_OUT
     if type(x) in (tuple, list) or isinstance(x, tuple):
         return Seq(type(x), tuple(_out(v, leaves) for v in x))
+    if isinstance(x, SparseBase):
+        return Sparse(type(x), tuple(_out(p, leaves) for p in x._parts()), x.shape)
     if isinstance(x, dict):
         return Dict(type(x), tuple(x.keys()), tuple(_out(v, leaves) for v in x.values()))
     graph_only = getattr(type(x), "graph_only", None)
@@ -332,6 +345,8 @@ def _build(node, it):
         return np.asarray(next(it))
     if kind is Const:
         return node.value
+    if kind is Sparse:
+        return node.cls._from_parts(node.shape, *(_build(c, it) for c in node.children))
     if kind is Seq:
         items = [_build(c, it) for c in node.children]
         cls = node.cls

@@ -19,7 +19,10 @@ as subclasses of ``Node``:
   ``IdKey``; ``obj`` the object): a Parameter, a Cell, a module...;
 - ``ConstTensor(key, data)``: a Tensor marked ``const_arg``, by identity and
   by its array's identity;
-- ``Seq(cls, children)`` and ``Dict(cls, keys, children)``: containers.
+- ``Seq(cls, children)`` and ``Dict(cls, keys, children)``: containers;
+- ``Sparse(cls, children, shape)``: a ``CSRTensor``/``COOTensor``, the nodes of
+  its Tensors (``cls._PARTS``) and its dense shape (a ``Seq`` to code that only
+  walks containers).
 
 A node is a tuple whose first item is its class, with named fields: two
 nodes are equal only when they are the same kind with equal fields, and
@@ -115,6 +118,10 @@ class Dict(Node):
     fields = ("cls", "keys", "children")
 
 
+class Sparse(Seq):
+    fields = ("cls", "children", "shape")
+
+
 LEAVES = (TensorLeaf, ArrayLeaf, NumpyLeaf, ScalarLeaf)
 
 
@@ -139,7 +146,7 @@ def walk(node, path=""):
     in leaf order (``path`` grows by ``[i]`` / ``[key]``)."""
     yield path, node
     cls = type(node)
-    if cls is Seq:
+    if cls is Seq or cls is Sparse:
         for i, child in enumerate(node.children):
             yield from walk(child, f"{path}[{i}]")
     elif cls is Dict:
@@ -159,4 +166,5 @@ def describe_kind(node) -> str:
 
 _KIND_WORDS = {TensorLeaf: "Tensor", ArrayLeaf: "array", NumpyLeaf: "numpy array",
                ScalarLeaf: "mutable scalar", Const: "constant", ByIdentity: "object",
-               ConstTensor: "const Tensor", Seq: "sequence", Dict: "dict"}
+               ConstTensor: "const Tensor", Seq: "sequence", Dict: "dict",
+               Sparse: "sparse Tensor"}

@@ -1,4 +1,8 @@
-"""``RowTensor`` (``mindspore.RowTensor``): a slice-wise sparse Tensor, the rows
+"""``mindspore.common.sparse_tensor``: the sparse Tensors. ``CSRTensor`` and
+``COOTensor`` (and the deprecated ``SparseTensor``) live in ``_csr_tensor.py`` and
+``_coo_tensor.py``; this module holds ``RowTensor``.
+
+``RowTensor`` (``mindspore.RowTensor``): a slice-wise sparse Tensor, the rows
 ``indices`` of a dense Tensor of shape ``dense_shape`` holding ``values``.
 
 MindSpore produces RowTensors as the gradients of sparse lookups on Ascend;
@@ -9,6 +13,8 @@ conversion) and is the type ``MultitypeFuncGraph`` registrations under
 """
 from __future__ import annotations
 
+from msxla.common._coo_tensor import COOTensor, SparseTensor
+from msxla.common._csr_tensor import CSRTensor
 from msxla.common.tensor import Tensor
 
 
@@ -47,4 +53,4 @@ class RowTensor:
                 f"dense_shape={self._shape})")
 
 
-__all__ = ["RowTensor"]
+__all__ = ["RowTensor", "SparseTensor", "COOTensor", "CSRTensor"]

@@ -70,6 +70,8 @@ from msxla.ops.control_flow import *  # noqa: F401,F403
 from msxla.ops.hooks import *  # noqa: F401,F403
 from msxla.ops.morph import *  # noqa: F401,F403
 from msxla.ops.composite import *  # noqa: F401,F403
+from msxla.ops.sparse import *  # noqa: F401,F403
+from msxla.ops.sparse_unary import *  # noqa: F401,F403
 from msxla.ops import inplace  # noqa: E402,F401 - installs Tensor.add_ and friends
 from msxla.ops import tensor_members  # noqa: E402,F401 - Tensor.float(), .t(), .stride(), ...
 from msxla.autodiff.linearize import linearize  # noqa: E402,F401 - mindspore.ops.linearize

@@ -20,7 +20,7 @@ import numpy as np
 from msxla.autodiff import (GradOperation, get_grad, grad, jacfwd, jacrev, jvp, value_and_grad,
                             vjp, vmap)
 from msxla.common import dtype as mstype
-from msxla.common.sparse_tensor import RowTensor
+from msxla.common.sparse_tensor import COOTensor, CSRTensor, RowTensor
 from msxla.common.tensor import Tensor
 from msxla.errors import user_error
 
@@ -37,7 +37,7 @@ def _is_function(v):
 
 
 # MindSpore type name -> predicate on a Python value. Names MindSpore knows but
-# no Python value here can have (sparse tensors, monads) never match.
+# no Python value here can have (map tensors, monads) never match.
 _TYPE_CHECKS = {
     "Tensor": lambda v: isinstance(v, Tensor),
     "Number": _is_number,
@@ -57,9 +57,11 @@ _TYPE_CHECKS = {
     "Ellipsis": lambda v: v is Ellipsis,
     "TypeType": lambda v: isinstance(v, (type, mstype.Type)),
 }
-for _never in ("COOTensor", "CSRTensor", "MapTensor", "UMonad", "IOMonad"):
+for _never in ("MapTensor", "UMonad", "IOMonad"):
     _TYPE_CHECKS[_never] = lambda v: False
 _TYPE_CHECKS["RowTensor"] = lambda v: isinstance(v, RowTensor)
+_TYPE_CHECKS["COOTensor"] = lambda v: isinstance(v, COOTensor)
+_TYPE_CHECKS["CSRTensor"] = lambda v: isinstance(v, CSRTensor)
 for _t in mstype.number_type + (mstype.bool_,):
     _TYPE_CHECKS[str(_t)] = (lambda t: lambda v: (_is_number(v) and not isinstance(v, Tensor)
                                                   and mstype.get_py_obj_dtype(v) is t))(_t)

@@ -19,7 +19,8 @@ every path, and says which parts become arrays. Layouts are value nodes
 - ``Dropped()``               not handed on (nothing later reads it);
 - ``ZerosIfUndef(layout)``    undefined on some path, zeros there (the return
                               value of a function that has not returned there);
-- ``Seq(type, children)`` / ``Dict(type, keys, children)``.
+- ``Seq(type, children)`` / ``Dict(type, keys, children)``;
+- ``Sparse(type, children, shape)``: a CSRTensor/COOTensor, its Tensors' layouts.
 
 ``observe`` describes one value, ``join`` merges two descriptions (or raises
 ``JoinFailure``), ``pack`` / ``unpack`` convert values to arrays and back.
@@ -34,7 +35,8 @@ from jax import lax
 
 from msxla.capture.ast.values import Undefined, is_undefined, scalar_value
 from msxla.capture.guards import is_data
-from msxla.capture.values import Const, Dict, Node, Seq, const
+from msxla.capture.values import Const, Dict, Node, Seq, Sparse, const
+from msxla.common._sparse_base import SparseBase
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor, wrap
 
@@ -99,6 +101,8 @@ def observe(value):
         return Seq(cls, tuple(observe(v) for v in value))
     if cls is dict:
         return Dict(cls, tuple(value), tuple(observe(v) for v in value.values()))
+    if isinstance(value, SparseBase):
+        return Sparse(cls, tuple(observe(p) for p in value._parts()), value.shape)
     return const(value)
 
 
@@ -155,6 +159,8 @@ def join(a, b):
         raise JoinFailure("value", a, b)
     if ka is kb is Seq and a.cls is b.cls and len(a.children) == len(b.children):
         return Seq(a.cls, tuple(join(x, y) for x, y in zip(a.children, b.children)))
+    if ka is kb is Sparse and a.cls is b.cls and a.shape == b.shape:
+        return Sparse(a.cls, tuple(join(x, y) for x, y in zip(a.children, b.children)), a.shape)
     if ka is kb is Dict and a.keys == b.keys:
         return Dict(a.cls, a.keys, tuple(join(x, y) for x, y in zip(a.children, b.children)))
     raise JoinFailure("value", a, b)
@@ -226,6 +232,12 @@ def pack(node, value, out):
         for child, v in zip(node.children, value):
             pack(child, v, out)
         return
+    if kind is Sparse:
+        if type(value) is not node.cls or value.shape != node.shape:
+            raise Misfit()
+        for child, v in zip(node.children, value._parts()):
+            pack(child, v, out)
+        return
     if kind is Dict:
         if type(value) is not node.cls or tuple(value) != node.keys:
             raise Misfit()
@@ -243,7 +255,7 @@ def zeros(node, out):
         out.append(jnp.zeros((), node.dtype))
     elif kind is ZerosIfUndef:
         zeros(node.layout, out)
-    elif kind is Seq or kind is Dict:
+    elif kind is Seq or kind is Dict or kind is Sparse:
         for c in node.children:
             zeros(c, out)
 
@@ -260,6 +272,8 @@ def unpack(node, it, name):
         return unpack(node.layout, it, name)
     if kind is Undef or kind is MaybeUndef or kind is Dropped:
         return Undefined(name)
+    if kind is Sparse:
+        return node.cls._from_parts(node.shape, *(unpack(c, it, name) for c in node.children))
     if kind is Seq:
         items = [unpack(c, it, name) for c in node.children]
         cls = node.cls
@@ -284,4 +298,6 @@ def describe(node) -> str:
         return f"{node.cls.__name__} of {len(node.children)} items"
     if kind is Dict:
         return f"dict with keys {list(node.keys)}"
+    if kind is Sparse:
+        return f"{node.cls.__name__} of shape {node.shape}"
     return "undefined"
