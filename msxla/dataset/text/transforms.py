@@ -206,5 +206,9 @@ class NormalizeUTF8(TensorOperation):
             if arr.ndim else np.array(unicodedata.normalize(f, str(arr)))
 
 
-__all__ = ["Lookup", "PythonTokenizer", "ToNumber", "SlidingWindow", "WhitespaceTokenizer",
+from msxla.dataset.text._bert import (  # noqa: E402 - BERT's tokenizer, in its own file
+    BasicTokenizer, BertTokenizer, WordpieceTokenizer)
+from msxla.dataset.transforms.transforms import Implementation  # noqa: E402,F401
+
+__all__ = ["BasicTokenizer", "BertTokenizer", "WordpieceTokenizer", "Lookup", "PythonTokenizer", "ToNumber", "SlidingWindow", "WhitespaceTokenizer",
            "UnicodeCharTokenizer", "Truncate", "Ngram", "CaseFold", "NormalizeUTF8"]

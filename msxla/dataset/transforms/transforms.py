@@ -37,6 +37,15 @@ def _np_type(data_type):
     return np.dtype(data_type)
 
 
+class Implementation(str, enum.Enum):
+    """Which implementation a transform runs (``mindspore.dataset.Implementation``):
+    MindSpore's C++ one (``C``) or its Python one (``PY``). msxla has one Python
+    implementation of each transform, so both select it."""
+
+    C = "C"
+    PY = "P"
+
+
 class TensorOperation:
     """Base of the builtin transforms: ``op(*columns)`` -> array or tuple of arrays."""
 
