@@ -30,6 +30,16 @@ def any_modes(slow=()):
             if m.endswith("O1") or m.split("-")[0] in slow else m for m in ANY_MODES]
 
 
+def sampled(names, modes, share=3):
+    """Every ``(name, mode)`` pair of a sweep as parameters, all but a fixed
+    ``1/share`` of them marked slow: name ``i`` runs in the default run in the
+    modes ``j`` with ``(i + j) % share == 0``, so every name runs in some modes
+    and every mode runs a share of the names; ``-m slow`` runs the rest."""
+    return [pytest.param(name, mode, id=f"{name}-{mode}",
+                         marks=() if (i + j) % share == 0 else pytest.mark.slow)
+            for i, name in enumerate(names) for j, mode in enumerate(modes)]
+
+
 def make(fn, mode, **kwargs):
     """``fn`` as the mode runs it (PyNative: the function itself)."""
     if mode == "pynative":

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 import msxla as ms
-from modes import GRAPH_MODES, JIT_MODES, make
+from modes import GRAPH_MODES, JIT_MODES, make, sampled
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "autodiff"))
 import test_grad_golden as golden  # noqa: E402
@@ -65,8 +65,9 @@ def mode_cases(mode):
     return _BY_MODE[mode]
 
 
-@pytest.mark.parametrize("mode", JIT_MODES)
-@pytest.mark.parametrize("name", RESULT_CASES)
+# a third of the (case, mode) pairs in the default run, every case in two modes;
+# all of them under -m slow
+@pytest.mark.parametrize("name, mode", sampled(RESULT_CASES, JIT_MODES))
 def test_grad_api_through_jit_matches_mindspore(mode, name):
     golden._compare(mode_cases(mode)[name](), golden._G["cases"][name], f"{mode}:{name}")
 
