@@ -154,18 +154,57 @@ def build_nested_alias():
                    {"b": b, "x": x})
 
 
-def _nested_alias_modes():
-    lost = pytest.mark.xfail(strict=True, reason="ast: an alias chosen by nested Tensor "
-                             "conditions is lost (the inner condition's choice does not "
-                             "leave the outer lax.cond)")
-    out = []
-    for m in ANY_MODES:
-        marks = [pytest.mark.slow] if m.endswith("O1") else []
-        out.append(pytest.param(m, marks=marks + ([lost] if m.split("-")[0] in
-                                                  ("ast", "graph") else [])))
-    return out
-
-
-@pytest.mark.parametrize("any_mode", _nested_alias_modes())
+@pytest.mark.parametrize("any_mode", any_modes())
 def test_alias_chosen_in_nested_conditions(any_mode):
     agree(any_mode, build_nested_alias, tensor_control=True)
+
+
+# ---------------------------------------------- a Tensor while loop that may not rebind
+def loop_may_not_rebind(a, b, x):
+    """Zero iterations leave ``b`` the caller's Tensor, which the assign then halves."""
+    while ops.abs(b).sum() < a.sum():
+        b = ops.abs(b) * 1.5 + 0.5
+    ops.assign(b, b * 0.5)
+    return b * 1
+
+
+def loop_changes_then_rebinds(a, b, x):
+    """The first iteration writes the caller's ``b``, a later one leaves ``x`` in it."""
+    i = a.sum() * 0
+    while i < a.sum():
+        b.add_(1.0)
+        b = b * 2.0 if i > 0 else x
+        i += 1
+    b.mul_(3.0)
+    return b * 1
+
+
+def alias_chosen_in_loop_under_condition(a, b, x):
+    """A loop nested in a Tensor condition leaves the caller's ``b`` or a new Tensor."""
+    if a.max() > 0:
+        while ops.abs(b).sum() < a.sum() * 3:
+            b = ops.abs(b) * 1.5 + 0.5
+    b.sub_(0.25)
+    return b * 1
+
+
+def build_loop_aliases():
+    # a.sum(): 0 (no iteration), 6 and 18 (some), -6 (none); the same caller Tensors
+    a_values = [Tensor(np.full((2, 3), v, np.float32)) for v in (0.0, 1.0, 3.0, -1.0)]
+    _, b, x = tensors(1.0)
+    _, b2, x2 = tensors(1.0)
+    _, b3, x3 = tensors(1.0)
+
+    def every_case(a, b, x, b2, x2, b3, x3):
+        return (loop_may_not_rebind(a, b, x), loop_changes_then_rebinds(a, b2, x2),
+                alias_chosen_in_loop_under_condition(a, b3, x3))
+    return Program(every_case, [(a, b, x, b2, x2, b3, x3) for a in a_values],
+                   {"b": b, "x": x, "b2": b2, "x2": x2, "b3": b3, "x3": x3})
+
+
+@pytest.mark.parametrize("any_mode", any_modes())
+def test_alias_kept_through_tensor_loops(any_mode):
+    """Which Tensor a variable is after a Tensor ``while`` loop: the caller's own
+    when no iteration rebinds it, another existing one when an iteration leaves
+    that; in-place ops in the body and after it change exactly those."""
+    agree(any_mode, build_loop_aliases, tensor_control=True)

@@ -18,6 +18,18 @@ a new Tensor and the write would be lost. This module keeps the identity:
   is that object again. When some paths did, the variable is an ``Aliased``
   Tensor: it reads as the object chosen by the condition that ran, and a
   write to it goes to that object (``where(mask, new, old)``), as in Python.
+- A path may itself leave an ``Aliased`` (an inner ``if`` chose the object):
+  its choice is made by conditions traced inside the path, so they cannot be
+  read after the ``cond``. ``nested_keys`` finds such variables, and the
+  ``cond`` is traced again with one boolean output per (variable, object):
+  whether the path that ran left that object there (``path_flags``).
+- A graph ``while`` loop that rebinds a variable holding an existing Tensor:
+  the variable is that Tensor until an iteration rebinds it (zero
+  iterations leave it so), and an iteration may leave another existing
+  Tensor in it. The loop carries one boolean per (variable, Tensor) pair
+  (``loop_keys``, found by tracing the body; ``path_flags`` at its end), and
+  the variable is an ``Aliased`` of those Tensors, in the body and after the
+  loop (``keep_identity``).
 """
 from __future__ import annotations
 
@@ -30,9 +42,13 @@ _new = object.__new__
 
 
 class PathValue(Tensor):
-    """A watched Tensor as one path of a graph ``if`` left it (see the module doc)."""
+    """A watched Tensor as one path of a graph ``if`` left it (see the module doc).
 
-    __slots__ = ("origin",)
+    ``origin``: the pre-existing Tensor the path left, or None; ``choices``:
+    for an ``Aliased`` the path made, ``(tensor, flag)`` for each pre-existing
+    Tensor it may be, ``flag`` the path's scalar boolean that it is that one."""
+
+    __slots__ = ("origin", "choices")
 
 
 class Aliased(Tensor):
@@ -111,6 +127,9 @@ def _freeze(v, ids):
         out = _new(PathValue)  # read now: an Aliased computes its value in this trace
         out._data = v._data
         out.origin = origin
+        out.choices = () if origin is not None else tuple(
+            (t, jnp.logical_not(pred) if negate else jnp.asarray(pred, bool))
+            for t, pred, negate, _ in v._links if id(t) in ids or isinstance(t, Parameter))
         return out
     cls = type(v)
     if cls is tuple or cls is list:
@@ -123,17 +142,98 @@ def origin(value):
     return value.origin if type(value) is PathValue else None
 
 
-def bind(values, observed, pred):
+def nested_keys(observed):
+    """``[(variable index, Tensor)]`` for each variable some path left as a choice
+    made inside it, with every pre-existing Tensor any path left there."""
+    keys = []
+    first = next(iter(observed.values()), None)
+    for i in range(len(first.values) if first is not None else 0):
+        vals = [r.values[i] for r in observed.values()]
+        if not any(type(v) is PathValue and v.choices for v in vals):
+            continue
+        seen = set()
+        for v in vals:
+            if type(v) is not PathValue:
+                continue
+            for t in ((v.origin,) if v.origin is not None else tuple(t for t, _ in v.choices)):
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    keys.append((i, t))
+    return keys
+
+
+def path_flags(values, keys):
+    """For each ``(i, tensor)`` of ``keys``: does this path leave ``tensor`` in
+    variable ``i`` (a scalar boolean)."""
+    out = []
+    for i, t in keys:
+        v = values[i]
+        flag = False
+        if type(v) is PathValue:
+            if v.origin is t:
+                flag = True
+            else:
+                flag = next((f for c, f in v.choices if c is t), False)
+        out.append(jnp.asarray(flag, bool))
+    return tuple(out)
+
+
+def loop_keys(init, watched, values=None):
+    """``[(i, tensor)]``: the loop's variables that hold one of the ``watched``
+    Tensors before it, and (``values``: the variables as the body left them)
+    the watched Tensors the body leaves in them. Parameters keep their own
+    bookkeeping (the frames that record their writes)."""
+    ids = {id(t) for t in watched}
+    keys = [(i, v) for i, v in enumerate(init) if isinstance(v, Tensor) and id(v) in ids]
+    seen = {(i, id(t)) for i, t in keys}
+    for i, v in enumerate(values or ()):
+        if type(v) is not PathValue:
+            continue
+        for t in ((v.origin,) if v.origin is not None else tuple(t for t, _ in v.choices)):
+            if id(t) in ids and (i, id(t)) not in seen:
+                seen.add((i, id(t)))
+                keys.append((i, t))
+    return keys
+
+
+def keep_identity(values, keys, flags):
+    """``values`` with each variable ``i`` that ``keys`` names an ``Aliased`` of the
+    Tensors its ``(i, tensor)`` keys name, each where its flag holds (the flags
+    of one variable exclude each other)."""
+    links: dict = {}
+    for (i, t), flag in zip(keys, flags):
+        links.setdefault(i, []).append((t, flag, False))
+    out = list(values)
+    for i, these in links.items():
+        v = out[i]
+        if not isinstance(v, Tensor):
+            continue
+        these = [link for link in these if link[0] is not v and _fits(link[0]._data, v._data)]
+        if these:
+            out[i] = Aliased(v._data, these)
+    return tuple(out)
+
+
+def bind(values, observed, pred, flags=()):
     """The variables after a graph ``if``, with the identities the paths kept.
 
     ``values``: the variables as ``Plan.unpack`` made them (new Tensors);
     ``observed``: ``{path: PathResult}`` of the paths that finished (path 1
-    runs where ``pred`` holds); returns the values to bind."""
+    runs where ``pred`` holds); ``flags``: ``[(i, tensor, flag)]``, the
+    ``cond``'s outputs for ``nested_keys``; returns the values to bind."""
     if not observed:
         return values
     out = list(values)
+    nested = {}
+    for i, t, flag in flags:
+        nested.setdefault(i, []).append((t, flag, False))
     for i, value in enumerate(values):
         if not isinstance(value, Tensor):
+            continue
+        if i in nested:
+            links = [link for link in nested[i] if _fits(link[0]._data, value._data)]
+            if links:
+                out[i] = Aliased(value._data, links)
             continue
         origins = {k: origin(r.values[i]) for k, r in observed.items()}
         if all(o is None for o in origins.values()):

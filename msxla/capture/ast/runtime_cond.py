@@ -51,6 +51,7 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
                               if n not in live and not n.startswith("ms__")])
     observed: dict = {}
     raised: dict = {}
+    keys: list = []  # aliases.nested_keys: their flags are outputs too
 
     def runner(k):
         def run():
@@ -63,11 +64,13 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
                 err = raises.in_branch(exc)
                 if err is not None:
                     raise err from exc
-                return tuple(plan.zeros(watch, lambda p: p._data))
+                return (tuple(plan.zeros(watch, lambda p: p._data))
+                        + tuple(jnp.asarray(False) for _ in keys))
             observed[k] = result
             if result.container is not None:
                 raise _changed_container(filename, here)
-            return tuple(plan.pack(result, watch, lambda p: p._data))
+            return (tuple(plan.pack(result, watch, lambda p: p._data))
+                    + aliases.path_flags(result.values, keys))
         return run
 
     def resolve(i, node):
@@ -92,16 +95,23 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
     for _ in range(MAX_TRACES):
         try:
             flat = lax.cond(pred, runner(1), runner(0))
-            break
         except Replan:
             plan.widen([observed[k] for k in sorted(observed) if k not in raised], False,
                        resolve, fail)
+            continue
+        found = aliases.nested_keys({k: r for k, r in observed.items() if k not in raised})
+        if [(i, id(t)) for i, t in found] == [(i, id(t)) for i, t in keys]:
+            break
+        keys[:] = found  # a path chose a variable's object inside it: trace with its flags
     else:
         raise RuntimeError("ast capture: the branches of a Tensor `if` keep changing.")
     if len(raised) == 2:  # both paths raise: so does the program, whatever the condition
         raise raised[1]
     done = {k: r for k, r in observed.items() if k not in raised}
-    plan.unpack(flat, set_state, watch, lambda values: aliases.bind(values, done, pred))
+    flat = list(flat)
+    flags = [(i, t, f) for (i, t), f in zip(keys, flat[len(flat) - len(keys):])]
+    del flat[len(flat) - len(keys):]
+    plan.unpack(flat, set_state, watch, lambda values: aliases.bind(values, done, pred, flags))
 
 
 def join_error(filename, name, failure, true_where, false_where, here):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from msxla.capture.ast import aliases
 from msxla.capture.ast import errors as E
 from msxla.capture.ast import grad_loop, raises
 from msxla.capture.ast import layout as L
@@ -84,9 +85,13 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
     watch = Watch(tuple(init) + tuple(watched))
     plan = Plan(names, init)
     observed: list = []
+    # which existing Tensor a variable is: one carried flag per (variable, Tensor)
+    kept = aliases.loop_keys(init, watch.tensors)
 
     def install(carry):
+        carry, flags = _split(carry, len(kept))
         values, params, datas = plan.split(carry)
+        values = aliases.keep_identity(values, kept, flags)
         set_state(values)
         baseline = list(watch.before)
         for i, d in datas.items():
@@ -118,7 +123,8 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
         observed[:] = [result]
         if result.container is not None:
             raise _changed_container(filename, here)
-        return tuple(plan.pack(result, watch, params.__getitem__, baseline))
+        return (tuple(plan.pack(result, watch, params.__getitem__, baseline))
+                + aliases.path_flags(result.values, kept))
 
     def resolve(i, node):
         name = names[i]
@@ -146,16 +152,25 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
     for _ in range(MAX_TRACES):
         try:
             carry = plan.pack_values(init, params_now, watch.before)
-            flat = grad_loop.while_loop(cond_fn, body_fn, tuple(carry))
+            carry = tuple(carry) + tuple(jnp.asarray(t is init[i]) for i, t in kept)
+            flat = grad_loop.while_loop(cond_fn, body_fn, carry)
+        except (Replan, L.Misfit):
+            plan.widen(observed, True, resolve, fail)
+            continue
+        found = aliases.loop_keys(init, watch.tensors, observed[0].values if observed else None)
+        if [(i, id(t)) for i, t in found] == [(i, id(t)) for i, t in kept]:
             break
-        except Replan:
-            plan.widen(observed, True, resolve, fail)
-        except L.Misfit:
-            plan.widen(observed, True, resolve, fail)
+        kept[:] = found  # the body leaves another existing Tensor in a variable
     else:
         raise RuntimeError("ast capture: the carry of a Tensor while loop keeps changing.")
     set_state(init)
-    plan.unpack(flat, set_state, watch)
+    flat, flags = _split(flat, len(kept))
+    plan.unpack(flat, set_state, watch, lambda values: aliases.keep_identity(values, kept, flags))
+
+
+def _split(carry, n):
+    """A loop carry without and with its ``n`` identity flags at the end."""
+    return tuple(carry[:len(carry) - n]), tuple(carry[len(carry) - n:])
 
 
 def _param_reader():
