@@ -16,9 +16,10 @@ def _share_compilation_cache():
     compiled once and then read back. The controller makes the directory and
     the xdist workers find it in ``MSXLA_TEST_XLA_CACHE``; programs that tests
     start (scripts, launched workers) compile on their own, as a user's do.
-    A ``JAX_COMPILATION_CACHE_DIR`` already set (a cache kept between runs)
-    is used as it is; ``MSXLA_TEST_CACHE=0`` turns the cache off. Returns the
-    directory this process made (removed at the end), or None.
+    ``MSXLA_TEST_XLA_CACHE=DIR`` set by hand keeps the cache in DIR between
+    runs; ``MSXLA_TEST_CACHE=0`` (or jax's own ``JAX_COMPILATION_CACHE_DIR``)
+    leaves jax as it is. Returns the directory this process made (removed at
+    the end), or None.
     """
     if os.environ.get("JAX_COMPILATION_CACHE_DIR") or os.environ.get("MSXLA_TEST_CACHE") == "0":
         return None
@@ -27,40 +28,14 @@ def _share_compilation_cache():
     if not path:
         path = made = tempfile.mkdtemp(prefix="msxla-tests-xla-cache-")
         os.environ["MSXLA_TEST_XLA_CACHE"] = path
-    import jax
+    # msxla's own store for enable_compile_cache: checked entries, written whole
+    # (no worker reads half an entry), counted apart from the counts tests check
+    from msxla._jax_compat import set_persistent_cache
+    from msxla.jit.compile_cache import CheckedFileCache
 
-    jax.config.update("jax_compilation_cache_dir", path)
-    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
-    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-    _write_cache_entries_whole()
+    counts = {"hits": 0, "misses": 0, "rejected": 0, "writes": 0}
+    set_persistent_cache(path, CheckedFileCache(path, counts))
     return made
-
-
-def _write_cache_entries_whole():
-    """jax writes a cache entry in place, so a worker reading it meanwhile could
-    get half of it (a warning and a recompile); write a temporary file and
-    rename it instead. (jax's own locking comes with its size limit, whose
-    eviction scans the whole directory on every write.)"""
-    try:
-        from jax._src import lru_cache
-    except ImportError:  # another jax layout: keep its own writes
-        return
-    cls, suffix = lru_cache.LRUCache, getattr(lru_cache, "_CACHE_SUFFIX", None)
-    put = cls.put
-    if suffix is None or getattr(put, "writes_whole", False):
-        return
-
-    def put_whole(self, key, value):
-        if self.eviction_enabled or not key:
-            return put(self, key, value)
-        path = self.path / f"{key}{suffix}"
-        if not path.exists():
-            part = self.path / f"{key}{suffix}.{os.getpid()}.part"
-            part.write_bytes(value)
-            os.replace(part, path)
-
-    put_whole.writes_whole = True
-    cls.put = put_whole
 
 
 _OWN_CACHE = _share_compilation_cache()
