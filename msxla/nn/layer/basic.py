@@ -15,6 +15,7 @@ from msxla.common import dtype as mstype
 from msxla.common.initializer import HeUniform, Uniform, initializer
 from msxla.common.parameter import Parameter
 from msxla.common.tensor import Tensor
+from msxla.errors import user_error
 from msxla.nn._checkparam import check_bool, check_positive_int, check_value_type
 from msxla.nn.cell import Cell
 from msxla.nn.layer.activation import get_activation
@@ -63,8 +64,10 @@ class Dense(Cell):
 
     def construct(self, x):
         if x.shape[-1] != self.in_channels:
-            raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got "
-                             f"'x1_col': {x.shape[-1]} and 'x2_row': {self.in_channels}.")
+            raise user_error(ValueError, f"For 'MatMul' the input dimensions must be equal, but "
+                             f"got 'x1_col': {x.shape[-1]} and 'x2_row': {self.in_channels}.",
+                             hint=f"the input's last dimension must be the Dense's "
+                                  f"in_channels ({self.in_channels}).")
         x = ops.dense(x, self.weight, self.bias if self.has_bias else None)
         if self.activation_flag:
             x = self.activation(x)
