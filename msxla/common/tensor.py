@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.core import Tracer
 
+from msxla.common import _numpy_ufunc
 from msxla.common import dtype as mstype
 from msxla.common.cast import cast_array
 from msxla.errors import ConcretizationError, user_error
@@ -40,7 +41,6 @@ class Tensor:
     # `_data` is a slot (read by every op); the rarely set attributes live in
     # the instance dict with class-level defaults, so `wrap()` sets one field.
     __slots__ = ("_data", "__dict__", "__weakref__")
-    __array_priority__ = 100  # numpy defers `ndarray op Tensor` to Tensor
     _spec = None  # (shape, dtype) of a data-less placeholder
     const_arg = False
 
@@ -132,6 +132,10 @@ class Tensor:
     def __array__(self, dtype=None, copy=None):
         arr = np.asarray(self._concrete("__array__"))
         return arr if dtype is None else arr.astype(dtype)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        # `ndarray op Tensor`, `np.add(arr, t)`: see `_numpy_ufunc`
+        return _numpy_ufunc.array_ufunc(ufunc, method, inputs, kwargs)
 
     def item(self, *index):
         arr = self.asnumpy()
