@@ -282,6 +282,18 @@ class Cell(CellBase):
     def get_inputs(self):
         return self._dynamic_inputs
 
+    @property
+    def _dynamic_shape_inputs(self):
+        """MindSpore's name for what ``set_inputs`` declared (None until it is called);
+        test helpers read it and pass it on with ``set_inputs(*cell._dynamic_shape_inputs)``."""
+        return self.__dict__.get("_dynamic_inputs")
+
+    @_dynamic_shape_inputs.setter
+    def _dynamic_shape_inputs(self, inputs):
+        self.__dict__["_dynamic_inputs"] = None if inputs is None else tuple(inputs)
+        self.__dict__["_graph_runner"] = None
+        bump_epoch()
+
     # --------------------------------------------------------------- call
     def construct(self, *args, **kwargs):
         raise NotImplementedError(f"For Cell '{type(self).__name__}', construct() is not "
