@@ -102,3 +102,34 @@ def set_persistent_cache(path, store):
     with cc._cache_initialized_mutex:
         cc._cache = store
         cc._cache_initialized = True
+
+
+# ---------------------------------------------------- host effects around a graph
+def split_host_callbacks(closed):
+    """``closed`` without its top-level ``jax.debug.callback`` equations (printing,
+    runtime checks, summaries: effects that run on the host), their operands
+    appended to its outputs, and a function that runs those callbacks in order on
+    the operands' values; None when there are none. A backend that cannot call
+    the host from inside a graph (GE) runs the graph, then the callbacks."""
+    from jax._src import core
+    from jax._src.debugging import debug_callback_p
+    jaxpr = closed.jaxpr
+    keep, calls, extra = [], [], []
+    for eqn in jaxpr.eqns:
+        if eqn.primitive is debug_callback_p and not eqn.outvars:
+            calls.append((len(eqn.invars), eqn.params))
+            extra.extend(eqn.invars)
+        else:
+            keep.append(eqn)
+    if not calls:
+        return None
+    effects = core.join_effects(*(e.effects for e in keep))
+    pure = ClosedJaxpr(jaxpr.replace(eqns=keep, outvars=list(jaxpr.outvars) + extra,
+                                     effects=effects), closed.consts)
+
+    def run(values):
+        values = list(values)
+        for n, params in calls:
+            debug_callback_p.bind(*values[:n], **params)
+            del values[:n]
+    return pure, len(extra), run

@@ -25,6 +25,7 @@ setting is ignored, with a one-time note
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
 
@@ -32,6 +33,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msxla._jax_compat import split_host_callbacks
 from msxla._log import note_once
 from msxla.ge import Signature, convert, from_bytes
 from msxla.ge.backend import ge_option_attrs, graph_name, variable_names
@@ -41,10 +43,13 @@ from msxla.lower.lowering import graph_callable, lower
 
 
 class GeExecutable:
-    """A converted GE model, called like an XLA executable."""
+    """A converted GE model, called like an XLA executable. ``host``: ``(n, run)``
+    when the graph's host effects run around it: its last ``n`` outputs are their
+    operands, and ``run`` calls them in order after the graph."""
 
-    def __init__(self, model, graph, names_in, names_out):
+    def __init__(self, model, graph, names_in, names_out, host=None):
         self.model = model
+        self.host = host
         self.n_args = graph.n_args
         self.n_outs = graph.n_outs
         self.names_in = names_in
@@ -63,6 +68,10 @@ class GeExecutable:
         variables = dict(zip(self.names_in, arrays[self.n_args:]))
         outs, variables = run_model(self.model, arrays[:self.n_args], variables)
         result = outs[:self.n_outs] + [variables[n] for n in self.names_out] + outs[self.n_outs:]
+        if self.host is not None:
+            n, run = self.host
+            run(result[len(result) - n:])
+            del result[len(result) - n:]
         return tuple(jnp.asarray(r) for r in result)
 
     def dump(self) -> str:
@@ -73,6 +82,15 @@ class GeExecutable:
 
 
 def compile_for_jit(lowered, graph, options) -> GeExecutable:
+    # GE cannot call the host from inside a graph: prints, runtime checks and
+    # summaries run after it, on values the graph hands out (as MindSpore's
+    # Print reaches the host after the step on Ascend)
+    host = split_host_callbacks(graph.closed_jaxpr)
+    if host is not None:
+        pure, n_extra, run = host
+        graph = dataclasses.replace(graph, closed_jaxpr=pure)
+        lowered = lower(graph, options.jit_level)
+        host = (n_extra, run)
     names = variable_names(list(graph.state_in) + list(graph.state_out))
     names_in = [names[id(p)] for p in graph.state_in]
     names_out = [names[id(p)] for p in graph.state_out]
@@ -87,7 +105,7 @@ def compile_for_jit(lowered, graph, options) -> GeExecutable:
     note_once("backend:GE", "backend='GE': there is no Ascend device here, so the GE graph "
               "runs on msxla's GE reference executor (numpy): same results as XLA, much "
               "slower. On Ascend the graph would be sunk to GE as a whole.")
-    return GeExecutable(from_bytes(air), graph, names_in, names_out)
+    return GeExecutable(from_bytes(air), graph, names_in, names_out, host)
 
 
 @functools.lru_cache(maxsize=1)

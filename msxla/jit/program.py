@@ -13,9 +13,11 @@ A piece (``PieceRun``) runs as:
   PyNative would run them); from its second run on it is an executable made
   by ``compile.compile_graph`` under the function's options (jit level,
   donation, backend). Pieces that run once (a loop iteration keyed by its
-  counter, a branch taken once) are never compiled. Under ``grad`` (traced
-  inputs) the equations are always evaluated on the tracers, so jax
-  differentiates them.
+  counter, a branch taken once) are never compiled, except under
+  ``backend="GE"``: there every piece is a GE graph from its first run, as
+  the option asks (evaluating it on XLA would change the backend silently).
+  Under ``grad`` (traced inputs) the equations are always evaluated on the
+  tracers, so jax differentiates them.
 - a graph without equations or state writes: its outputs are picked from its
   inputs (and constants) directly (``passthrough``).
 - ``empty``: nothing to run: the piece starts at a breaking instruction.
@@ -31,7 +33,7 @@ import threading
 from msxla._jax_compat import is_literal
 from msxla.capture import signature as S
 from msxla.jit import explain
-from msxla.jit.compile import compile_graph
+from msxla.jit.compile import backend_name, compile_graph
 from msxla.jit.entry import MISS, Entry
 from msxla.lower.lowering import graph_callable, lower
 
@@ -56,7 +58,7 @@ class PieceRun:
             return self.moves(leaves)
         self.uses += 1
         graph = self.piece.graph
-        if traced or (self.entry is None and self.uses == 1):
+        if traced or (self.entry is None and self.uses == 1 and backend_name(options) != "GE"):
             return self._run_eagerly(graph, leaves, owners)
         if self.entry is None:
             lowered, compiled = compile_graph(graph, options, stats)

@@ -225,3 +225,47 @@ def test_random_ops_follow_the_same_stream():
         np.testing.assert_allclose(ge_out[0], xla[0], rtol=1e-5, atol=1e-6)  # erfinv: ulps
         np.testing.assert_array_equal(ge_out[1], xla[1])
         np.testing.assert_array_equal(ge_out[2], xla[2])
+
+
+def _breaks(x):
+    y = x * 2
+    if y.sum() > 0:  # a Python branch on a Tensor: a graph break under bytecode
+        return y + 1
+    return y - 1
+
+
+def test_every_piece_of_a_broken_function_is_a_ge_graph_from_the_first_call():
+    jitted = ms.jit(_breaks, capture_mode="bytecode", backend="GE")
+    for sign in (1.0, -1.0, 1.0):
+        x = Tensor(np.full((2, 2), sign, np.float32))
+        np.testing.assert_allclose(jitted(x).asnumpy(), _breaks(x).asnumpy())
+        # every piece that ran was converted for GE, none evaluated on XLA
+        assert set(jitted.stats.compiles_by_backend) == {"GE"}
+    assert jitted.stats.compiles_by_backend["GE"] == 3  # before the branch, each branch
+
+
+_W = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w_printed")
+
+
+def _prints(x):
+    y = x * 2
+    print("first", y)
+    ops.assign(_W, _W + y.sum())
+    print("second", _W * 1)
+    return y + 1
+
+
+@pytest.mark.parametrize("mode", ["ast", "bytecode", "trace"])
+def test_prints_run_on_the_host_around_the_ge_graph(mode, capsys):
+    x = Tensor(np.ones((2,), np.float32))
+    _W.set_data(Tensor(np.ones(2, np.float32)))
+    want_out = _prints(x).asnumpy()
+    want = capsys.readouterr().out
+    _W.set_data(Tensor(np.ones(2, np.float32)))
+    jitted = ms.jit(_prints, capture_mode=mode, backend="GE")
+    for _ in range(2):  # the compiled call and the cached one
+        _W.set_data(Tensor(np.ones(2, np.float32)))
+        np.testing.assert_allclose(jitted(x).asnumpy(), want_out)
+        assert capsys.readouterr().out == want  # same lines, same values, same order
+    np.testing.assert_allclose(_W.asnumpy(), [5.0, 5.0])
+    assert jitted.stats.compiles_by_backend == {"GE": 1}
