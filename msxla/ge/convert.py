@@ -151,11 +151,33 @@ class Converter:
         self.namer = Namer()
         self.subgraphs: list = []
 
+    def _host_effect_error(self, block):
+        """A host effect the graph could not hand out (one inside a Tensor condition or
+        loop: only top-level ones run around the GE graph), at its user's line."""
+        where = None
+        stack = [op.operation for op in block.operations]
+        while stack and where is None:
+            op = stack.pop(0)
+            if op.name == "stablehlo.custom_call" and "callback" in str(
+                    op.attributes["call_target_name"]):
+                where = parse.location(op)
+            for region in op.regions:
+                for inner in region.blocks:
+                    stack.extend(o.operation for o in inner.operations)
+        return conversion_error(
+            "For GE, a print (or another effect that runs on the host) inside a Tensor "
+            "condition or loop cannot be part of a GE graph: GE cannot call the host, and "
+            "only effects outside conditions and loops run on the host after the graph.",
+            where, "move the print out of the condition or loop, or run this function with "
+                   "the default backend.")
+
     def convert(self, sig: Signature | None = None, attrs=None) -> GeModel:
         sig = sig or Signature()
         main = self.funcs["main"]
         block = parse.entry_block(main)
         args = list(block.arguments)
+        if any("token" in str(a.type) for a in args):
+            raise self._host_effect_error(block)
         n_data = len(args) if sig.n_data is None else sig.n_data
         b = GraphBuilder(self.name, self.namer)
         ctx = Context(self, b)

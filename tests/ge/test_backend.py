@@ -269,3 +269,18 @@ def test_prints_run_on_the_host_around_the_ge_graph(mode, capsys):
         assert capsys.readouterr().out == want  # same lines, same values, same order
     np.testing.assert_allclose(_W.asnumpy(), [5.0, 5.0])
     assert jitted.stats.compiles_by_backend == {"GE": 1}
+
+
+def _prints_in_a_branch(x):
+    y = x * 2
+    if y.sum() > 0:
+        print("inside", y)  # the line the error names
+    return y + 1
+
+
+def test_a_print_inside_a_tensor_condition_is_refused_at_its_line():
+    jitted = ms.jit(_prints_in_a_branch, capture_mode="ast", backend="GE")
+    with pytest.raises(GeConversionError, match="inside a Tensor condition or loop") as info:
+        jitted(Tensor(np.ones((2,), np.float32)))
+    line = _prints_in_a_branch.__code__.co_firstlineno + 3
+    assert f'{__file__}", line {line}' in str(info.value)
