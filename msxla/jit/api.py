@@ -20,13 +20,40 @@ from msxla.jit.config import make_options
 from msxla.jit.function import JitFunction
 
 
+# the 2.x signature's arguments: jit(fn, mode="PSJit", input_signature=None,
+# hash_args=None, jit_config=None, compile_once=False)
+_OLD_MODES = {"PSJit": "ast", "PIJit": "bytecode"}
+
+
 def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
         backend="", **options):
     """Compile ``function`` (a function, method or Cell) into a graph. See the module doc."""
+    mode = options.pop("mode", None)
+    if mode is not None:
+        if mode not in _OLD_MODES:
+            raise ValueError(f"For 'jit', the argument 'mode' must be 'PSJit' or 'PIJit', but "
+                             f"got {mode!r}.")
+        capture_mode = _OLD_MODES[mode]
+    config = options.pop("jit_config", None)
+    if config is not None:
+        config = dict(getattr(config, "jit_config_dict", config))
+        jit_level = config.get("jit_level") or jit_level
+        backend = config.get("backend", backend)
+        backend = "" if backend == "ms_backend" else backend
+        fullgraph = fullgraph or config.get("jit_syntax_level") == "STRICT"
+    signature = options.pop("input_signature", None)
+    # free variables are guarded on every call already, so hash_args and compile_once
+    # (recompile when given objects change / never) need nothing more here
+    options.pop("hash_args", None)
+    options.pop("compile_once", None)
     opts = make_options(capture_mode, jit_level, dynamic, fullgraph, backend, **options)
 
     def wrap(fn):
-        return _wrap_target(fn, opts)
+        jitted = _wrap_target(fn, opts)
+        if signature is not None and isinstance(jitted, JitFunction):
+            declared = signature if isinstance(signature, (tuple, list)) else (signature,)
+            jitted.declared_inputs = list(declared)  # as Cell.set_inputs declares them
+        return jitted
 
     if function is None:
         return wrap
