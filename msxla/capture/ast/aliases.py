@@ -142,6 +142,14 @@ def origin(value):
     return value.origin if type(value) is PathValue else None
 
 
+def _left(value):
+    """``((tensor, flag), ...)``: the pre-existing Tensors a path left a variable
+    as, each with the path's flag that it is that one (True for its origin)."""
+    if type(value) is not PathValue:
+        return ()
+    return ((value.origin, True),) if value.origin is not None else value.choices
+
+
 def nested_keys(observed):
     """``[(variable index, Tensor)]`` for each variable some path left as a choice
     made inside it, with every pre-existing Tensor any path left there."""
@@ -153,9 +161,7 @@ def nested_keys(observed):
             continue
         seen = set()
         for v in vals:
-            if type(v) is not PathValue:
-                continue
-            for t in ((v.origin,) if v.origin is not None else tuple(t for t, _ in v.choices)):
+            for t, _ in _left(v):
                 if id(t) not in seen:
                     seen.add(id(t))
                     keys.append((i, t))
@@ -165,17 +171,19 @@ def nested_keys(observed):
 def path_flags(values, keys):
     """For each ``(i, tensor)`` of ``keys``: does this path leave ``tensor`` in
     variable ``i`` (a scalar boolean)."""
-    out = []
-    for i, t in keys:
-        v = values[i]
-        flag = False
-        if type(v) is PathValue:
-            if v.origin is t:
-                flag = True
-            else:
-                flag = next((f for c, f in v.choices if c is t), False)
-        out.append(jnp.asarray(flag, bool))
-    return tuple(out)
+    return tuple(jnp.asarray(next((f for c, f in _left(values[i]) if c is t), False), bool)
+                 for i, t in keys)
+
+
+def same_keys(a, b) -> bool:
+    """Whether two key lists name the same (variable, Tensor) pairs, in order."""
+    return [(i, id(t)) for i, t in a] == [(i, id(t)) for i, t in b]
+
+
+def split_flags(flat, n):
+    """A ``cond``'s outputs or a loop's carry without, and with, its ``n`` identity
+    flags (``path_flags``, always last)."""
+    return tuple(flat[:len(flat) - n]), tuple(flat[len(flat) - n:])
 
 
 def loop_keys(init, watched, values=None):
@@ -187,9 +195,7 @@ def loop_keys(init, watched, values=None):
     keys = [(i, v) for i, v in enumerate(init) if isinstance(v, Tensor) and id(v) in ids]
     seen = {(i, id(t)) for i, t in keys}
     for i, v in enumerate(values or ()):
-        if type(v) is not PathValue:
-            continue
-        for t in ((v.origin,) if v.origin is not None else tuple(t for t, _ in v.choices)):
+        for t, _ in _left(v):
             if id(t) in ids and (i, id(t)) not in seen:
                 seen.add((i, id(t)))
                 keys.append((i, t))
@@ -214,26 +220,19 @@ def keep_identity(values, keys, flags):
     return tuple(out)
 
 
-def bind(values, observed, pred, flags=()):
+def bind(values, observed, pred, keys=(), flags=()):
     """The variables after a graph ``if``, with the identities the paths kept.
 
     ``values``: the variables as ``Plan.unpack`` made them (new Tensors);
     ``observed``: ``{path: PathResult}`` of the paths that finished (path 1
-    runs where ``pred`` holds); ``flags``: ``[(i, tensor, flag)]``, the
-    ``cond``'s outputs for ``nested_keys``; returns the values to bind."""
+    runs where ``pred`` holds); ``keys``/``flags``: ``nested_keys`` and the
+    ``cond``'s outputs for them; returns the values to bind."""
     if not observed:
         return values
-    out = list(values)
-    nested = {}
-    for i, t, flag in flags:
-        nested.setdefault(i, []).append((t, flag, False))
+    out = list(keep_identity(values, keys, flags))
+    nested = {i for i, _ in keys}
     for i, value in enumerate(values):
-        if not isinstance(value, Tensor):
-            continue
-        if i in nested:
-            links = [link for link in nested[i] if _fits(link[0]._data, value._data)]
-            if links:
-                out[i] = Aliased(value._data, links)
+        if not isinstance(value, Tensor) or i in nested:
             continue
         origins = {k: origin(r.values[i]) for k, r in observed.items()}
         if all(o is None for o in origins.values()):

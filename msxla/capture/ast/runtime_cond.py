@@ -100,7 +100,7 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
                        resolve, fail)
             continue
         found = aliases.nested_keys({k: r for k, r in observed.items() if k not in raised})
-        if [(i, id(t)) for i, t in found] == [(i, id(t)) for i, t in keys]:
+        if aliases.same_keys(found, keys):
             break
         keys[:] = found  # a path chose a variable's object inside it: trace with its flags
     else:
@@ -108,10 +108,9 @@ def graph_cond(pred, paths, get_state, set_state, names, info, watched=(), args=
     if len(raised) == 2:  # both paths raise: so does the program, whatever the condition
         raise raised[1]
     done = {k: r for k, r in observed.items() if k not in raised}
-    flat = list(flat)
-    flags = [(i, t, f) for (i, t), f in zip(keys, flat[len(flat) - len(keys):])]
-    del flat[len(flat) - len(keys):]
-    plan.unpack(flat, set_state, watch, lambda values: aliases.bind(values, done, pred, flags))
+    flat, flags = aliases.split_flags(flat, len(keys))
+    plan.unpack(flat, set_state, watch,
+                lambda values: aliases.bind(values, done, pred, keys, flags))
 
 
 def join_error(filename, name, failure, true_where, false_where, here):

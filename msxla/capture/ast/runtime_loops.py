@@ -89,7 +89,7 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
     kept = aliases.loop_keys(init, watch.tensors)
 
     def install(carry):
-        carry, flags = _split(carry, len(kept))
+        carry, flags = aliases.split_flags(carry, len(kept))
         values, params, datas = plan.split(carry)
         values = aliases.keep_identity(values, kept, flags)
         set_state(values)
@@ -158,19 +158,14 @@ def _graph_while(test, body, get_state, set_state, names, info, watched):
             plan.widen(observed, True, resolve, fail)
             continue
         found = aliases.loop_keys(init, watch.tensors, observed[0].values if observed else None)
-        if [(i, id(t)) for i, t in found] == [(i, id(t)) for i, t in kept]:
+        if aliases.same_keys(found, kept):
             break
         kept[:] = found  # the body leaves another existing Tensor in a variable
     else:
         raise RuntimeError("ast capture: the carry of a Tensor while loop keeps changing.")
     set_state(init)
-    flat, flags = _split(flat, len(kept))
+    flat, flags = aliases.split_flags(flat, len(kept))
     plan.unpack(flat, set_state, watch, lambda values: aliases.keep_identity(values, kept, flags))
-
-
-def _split(carry, n):
-    """A loop carry without and with its ``n`` identity flags at the end."""
-    return tuple(carry[:len(carry) - n]), tuple(carry[len(carry) - n:])
 
 
 def _param_reader():
