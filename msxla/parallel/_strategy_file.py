@@ -31,6 +31,12 @@ def write_strategy(path, params):
                                  "device axes, which MindSpore's strategy file cannot hold.")
         items[p.name] = {"dev_matrix": dev_matrix, "tensor_map": tensor_map, "field": 0,
                          "opt_weight_shard_size": 0, "opt_weight_shard_step": 0}
+    _dump(path, items)
+
+
+def _dump(path, items):
+    """Write ``{name: layout}`` as a strategy file, whole or not at all (a temporary
+    file renamed into place)."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
@@ -66,9 +72,4 @@ def merge_pipeline_strategys(src_strategy_dirs, dst_strategy_file):
             doc = json.load(f)
         for param, layout in doc.get("parallel_layout_item", {}).items():
             items.setdefault(param, layout)
-    directory = os.path.dirname(os.path.abspath(dst_strategy_file))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump({"current_stage": 0, "parallel_layout_item": items}, f, indent=1)
-    os.replace(tmp, dst_strategy_file)
+    _dump(dst_strategy_file, items)
