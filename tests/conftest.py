@@ -1,3 +1,4 @@
+import collections
 import os
 import shutil
 import sys
@@ -33,8 +34,7 @@ def _share_compilation_cache():
     from msxla._jax_compat import set_persistent_cache
     from msxla.jit.compile_cache import CheckedFileCache
 
-    counts = {"hits": 0, "misses": 0, "rejected": 0, "writes": 0}
-    set_persistent_cache(path, CheckedFileCache(path, counts))
+    set_persistent_cache(path, CheckedFileCache(path, collections.Counter()))
     return made
 
 

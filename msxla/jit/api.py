@@ -12,11 +12,12 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 
 from msxla._log import LOG
 from msxla.common.cell_base import CellBase
-from msxla.jit.config import make_options
+from msxla.jit.config import make_options, options_from_config
 from msxla.jit.function import JitFunction
 
 
@@ -35,18 +36,19 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
                              f"got {mode!r}.")
         capture_mode = _OLD_MODES[mode]
     config = options.pop("jit_config", None)
-    if config is not None:
-        config = dict(getattr(config, "jit_config_dict", config))
-        jit_level = config.get("jit_level") or jit_level
-        backend = config.get("backend", backend)
-        backend = "" if backend == "ms_backend" else backend
-        fullgraph = fullgraph or config.get("jit_syntax_level") == "STRICT"
     signature = options.pop("input_signature", None)
     # free variables are guarded on every call already, so hash_args and compile_once
     # (recompile when given objects change / never) need nothing more here
     options.pop("hash_args", None)
     options.pop("compile_once", None)
     opts = make_options(capture_mode, jit_level, dynamic, fullgraph, backend, **options)
+    if config is not None:  # what the same JitConfig means on a Cell (set_jit_config)
+        settings = options_from_config(dict(getattr(config, "jit_config_dict", config)),
+                                       capture_mode)
+        opts = dataclasses.replace(
+            opts, jit_level=settings.jit_level, fullgraph=opts.fullgraph or settings.fullgraph,
+            backend=settings.backend or opts.backend,
+            options=tuple(sorted(dict(opts.options, **dict(settings.options)).items())))
 
     def wrap(fn):
         jitted = _wrap_target(fn, opts)

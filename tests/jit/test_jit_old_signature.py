@@ -37,6 +37,14 @@ def test_jit_config_sets_level_and_backend():
     assert jitted.options.jit_level == "O1" and jitted.stats.compiles_by_backend == {"XLA": 3}
 
 
+def test_jit_config_means_what_it_means_on_a_cell():
+    # O2 (JitConfig only), GE as the backend, STRICT syntax as fullgraph
+    jitted = ms.jit(f, jit_config=JitConfig(jit_level="O2", jit_syntax_level="STRICT",
+                                            backend="GE"))
+    assert (jitted.options.jit_level, jitted.options.backend, jitted.options.fullgraph) == \
+        ("O2", "GE", True)
+
+
 def test_input_signature_declares_dynamic_dimensions():
     sig = Tensor(shape=[None, 3], dtype=ms.float32)
     assert _calls(ms.jit(f, input_signature=sig)).stats.captures == 1
